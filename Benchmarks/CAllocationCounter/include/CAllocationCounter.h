@@ -1,0 +1,19 @@
+#ifndef C_ALLOCATION_COUNTER_H
+#define C_ALLOCATION_COUNTER_H
+
+#include <stdint.h>
+
+// Counts heap allocations made by the calling thread.
+//
+// The benchmark executable links this file, whose malloc family wraps glibc's
+// (__libc_malloc and friends), so every allocation of the Swift runtime and of
+// the code under test goes through a thread-local counter.
+
+/// The number of allocations (malloc, calloc, realloc, posix_memalign,
+/// aligned_alloc, memalign) made by this thread since it started.
+uint64_t allocation_counter_thread_total(void);
+
+/// Whether the malloc wrappers are linked in and counting.
+int allocation_counter_is_active(void);
+
+#endif

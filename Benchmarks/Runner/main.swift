@@ -1,0 +1,2 @@
+// Placeholder: the runner lands with the Tracking-engine issue.
+print("benchmarks")

@@ -1,0 +1,41 @@
+#ifndef C_TRACKING_SUPPORT_H
+#define C_TRACKING_SUPPORT_H
+
+// Thread-local slots for the Tracking engine.
+//
+// Swift has no native thread-local variables. A C `__thread` slot with the
+// initial-exec model costs one segment-relative load (about 0.8 ns here),
+// against ~3.6 ns for pthread_getspecific and ~22 ns for a @TaskLocal, and
+// it is read on every access to a tracked property.
+
+#if defined(__GNUC__) || defined(__clang__)
+#define TRACKING_TLS __thread __attribute__((tls_model("initial-exec")))
+#define TRACKING_INLINE static inline __attribute__((always_inline))
+#else
+#define TRACKING_TLS _Thread_local
+#define TRACKING_INLINE static inline
+#endif
+
+/// The subscriber whose reads are being recorded on this thread, or NULL.
+extern TRACKING_TLS void *_Nullable tracking_current_scope_slot;
+
+/// The engine's per-thread state (transaction depth, pending observers), or NULL.
+extern TRACKING_TLS void *_Nullable tracking_thread_state_slot;
+
+TRACKING_INLINE void *_Nullable tracking_current_scope(void) {
+    return tracking_current_scope_slot;
+}
+
+TRACKING_INLINE void tracking_set_current_scope(void *_Nullable scope) {
+    tracking_current_scope_slot = scope;
+}
+
+TRACKING_INLINE void *_Nullable tracking_thread_state(void) {
+    return tracking_thread_state_slot;
+}
+
+TRACKING_INLINE void tracking_set_thread_state(void *_Nullable state) {
+    tracking_thread_state_slot = state;
+}
+
+#endif

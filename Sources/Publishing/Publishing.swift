@@ -1,0 +1,1 @@
+// The whole-object baseline lands with its issue.

@@ -1,0 +1,1 @@
+// The headless view host lands with its issue.
