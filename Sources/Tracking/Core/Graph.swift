@@ -1,0 +1,183 @@
+/// The algorithms on the dependency graph. Every function here requires
+/// ``graphLock`` to be held, runs no user code, and puts the node references
+/// it drops in `state.releases` for the caller to release after unlocking.
+///
+/// A change travels in two steps. Under the lock, ``propagateLocked(from:state:)``
+/// marks direct subscribers *dirty* and, through derived values, transitive
+/// ones *pending*, queueing observers on the writing thread. After the lock,
+/// the queued observers run; a pending one first asks its derived
+/// dependencies to bring themselves up to date and runs only if one of them
+/// really changed (equality cut-off, glitch-free).
+enum Graph {
+    // MARK: Subscriber lists
+
+    /// Puts `link` at the head of `source`'s subscriber list. A derived value
+    /// that gains its first subscriber subscribes to its own dependencies.
+    static func attachLocked(_ link: LinkPointer, to source: Node) {
+        let head = source.firstSubscriber
+        link.pointee.previousSubscriber = nil
+        link.pointee.nextSubscriber = head
+        head?.pointee.previousSubscriber = link
+        source.firstSubscriber = link
+        if head == nil, source.isDerived {
+            subscribeLocked(unsafeDowncast(source, to: SubscriberNode.self))
+        }
+    }
+
+    /// Takes `link` out of its source's subscriber list. A derived value that
+    /// loses its last subscriber unsubscribes from its dependencies, so that
+    /// nothing keeps a link to it and it can be freed.
+    static func detachLocked(_ link: LinkPointer) {
+        let source = link.pointee.source.takeUnretainedValue()
+        let previous = link.pointee.previousSubscriber
+        let next = link.pointee.nextSubscriber
+        if let previous {
+            previous.pointee.nextSubscriber = next
+        } else {
+            source.firstSubscriber = next
+        }
+        next?.pointee.previousSubscriber = previous
+        link.pointee.previousSubscriber = nil
+        link.pointee.nextSubscriber = nil
+        if source.firstSubscriber == nil, source.isDerived {
+            unsubscribeLocked(unsafeDowncast(source, to: SubscriberNode.self))
+        }
+    }
+
+    /// A derived value gained a subscriber: put its links in its sources'
+    /// lists, so that changes reach it. It is marked pending, because it was
+    /// not told of changes while it was unsubscribed.
+    static func subscribeLocked(_ derived: SubscriberNode) {
+        if derived.isSubscribed { return }
+        derived.isSubscribed = true
+        derived.flags.insert(.pending)
+        var cursor = derived.firstDependency
+        while let link = cursor {
+            let source = link.pointee.source.takeUnretainedValue()
+            if !source.isDead { attachLocked(link, to: source) }
+            cursor = link.pointee.nextDependency
+        }
+    }
+
+    /// A derived value lost its last subscriber: take its links out of its
+    /// sources' lists. Its dependency list stays, for validation by version.
+    static func unsubscribeLocked(_ derived: SubscriberNode) {
+        if !derived.isSubscribed { return }
+        derived.isSubscribed = false
+        var cursor = derived.firstDependency
+        while let link = cursor {
+            let source = link.pointee.source.takeUnretainedValue()
+            if !source.isDead { detachLocked(link) }
+            cursor = link.pointee.nextDependency
+        }
+    }
+
+    // MARK: Dependency lists
+
+    /// Removes one link from both lists and recycles it.
+    static func removeLocked(_ link: LinkPointer, of subscriber: SubscriberNode, state: ThreadState) {
+        let source = link.pointee.source.takeUnretainedValue()
+        if subscriber.isSubscribed, !source.isDead {
+            detachLocked(link)
+        }
+        source.linkCount.subtract(1, ordering: .relaxed)
+        state.releases.append(LinkPool.recycle(link))
+    }
+
+    /// Removes the links after ``SubscriberNode/lastTracked``: the reads of
+    /// the previous run that this run did not repeat.
+    static func truncateLocked(_ subscriber: SubscriberNode, state: ThreadState) {
+        var stale: LinkPointer?
+        if let last = subscriber.lastTracked {
+            stale = last.pointee.nextDependency
+            last.pointee.nextDependency = nil
+        } else {
+            stale = subscriber.firstDependency
+            subscriber.firstDependency = nil
+        }
+        while let link = stale {
+            stale = link.pointee.nextDependency
+            removeLocked(link, of: subscriber, state: state)
+        }
+    }
+
+    /// Removes every link of `subscriber`.
+    static func removeAllLocked(_ subscriber: SubscriberNode, state: ThreadState) {
+        subscriber.lastTracked = nil
+        truncateLocked(subscriber, state: state)
+    }
+
+    // MARK: Propagation
+
+    /// Marks everything that depends on `source`, which just changed: direct
+    /// subscribers dirty, subscribers through derived values pending. Queues
+    /// observers on `state` and collects after-change one-shots to fire.
+    static func propagateLocked(from source: Node, state: ThreadState) {
+        var link = source.firstSubscriber
+        var direct = true
+        let base = state.traversal.count
+        while true {
+            while let current = link {
+                let subscriber = current.pointee.subscriber.takeUnretainedValue()
+                let mark: SubscriberFlags = direct ? .dirty : .pending
+                switch subscriber.kind {
+                case .derived:
+                    let wasClean = subscriber.flags.isDisjoint(with: [.dirty, .pending])
+                    subscriber.flags.insert(mark)
+                    if wasClean, let first = subscriber.firstSubscriber {
+                        // Go through the derived value; come back for the rest.
+                        if let next = current.pointee.nextSubscriber {
+                            state.traversal.append((next, direct))
+                        }
+                        link = first
+                        direct = false
+                        continue
+                    }
+                case .observer:
+                    unsafeDowncast(subscriber, to: ObserverNode.self)
+                        .markLocked(mark, cause: source, state: state)
+                case .oneShot:
+                    unsafeDowncast(subscriber, to: OneShotNode.self)
+                        .markLocked(timing: .afterChange, cause: source, state: state)
+                }
+                link = current.pointee.nextSubscriber
+            }
+            guard state.traversal.count > base else { break }
+            (link, direct) = state.traversal.removeLast()
+        }
+    }
+
+    /// Before a change is stored: collects the before-change one-shots that
+    /// depend on `source`, directly or through derived values.
+    static func collectBeforeChangeLocked(from source: Node, state: ThreadState) {
+        var link = source.firstSubscriber
+        let base = state.traversal.count
+        var visited = 0
+        while true {
+            while let current = link {
+                visited += 1
+                let subscriber = current.pointee.subscriber.takeUnretainedValue()
+                switch subscriber.kind {
+                case .derived:
+                    // A cycle among derived values is reported when computed;
+                    // the visit bound keeps this walk finite even then.
+                    if let first = subscriber.firstSubscriber, visited < 1_000_000 {
+                        if let next = current.pointee.nextSubscriber {
+                            state.traversal.append((next, false))
+                        }
+                        link = first
+                        continue
+                    }
+                case .oneShot:
+                    unsafeDowncast(subscriber, to: OneShotNode.self)
+                        .markLocked(timing: .beforeChange, cause: source, state: state)
+                case .observer:
+                    break
+                }
+                link = current.pointee.nextSubscriber
+            }
+            guard state.traversal.count > base else { break }
+            link = state.traversal.removeLast().0
+        }
+    }
+}

@@ -1,0 +1,37 @@
+import Synchronization
+
+/// A vertex of the dependency graph that subscribers can read: a tracked
+/// property of one object, or a derived value.
+///
+/// The engine knows nothing of property wrappers or objects here: a node has
+/// a list of subscribers, a count of links that point to it, and a version.
+@usableFromInline
+class Node: @unchecked Sendable {
+    /// Head of the list of links whose subscribers are notified when this
+    /// node changes. Guarded by ``graphLock``.
+    final var firstSubscriber: LinkPointer?
+
+    /// How many links point here, in subscriber lists or not. Zero means no
+    /// one can need to hear of a change, which is the write fast path: it is
+    /// read without the lock, and changed only under it.
+    @usableFromInline
+    final let linkCount = Atomic<Int>(0)
+
+    /// Bumped under the lock each time the node changes while something links
+    /// to it. Subscribers compare it with the version they saw.
+    final let version = Atomic<UInt64>(0)
+
+    /// Set, under the lock, when the object that owns this node is gone.
+    final var isDead = false
+
+    /// Whether this node is a derived value (a ``SubscriberNode`` that others
+    /// can read), so that propagation can continue through it.
+    final let isDerived: Bool
+
+    init(isDerived: Bool = false) {
+        self.isDerived = isDerived
+    }
+
+    /// How diagnostics name this node, e.g. `\Counter.value`.
+    var displayName: String { "value" }
+}

@@ -1,0 +1,78 @@
+/// Transactions and the running of queued observers.
+///
+/// Every write that reaches a subscriber happens inside a transaction: an
+/// explicit ``withTransaction(_:)``, or an implicit one around the single
+/// write. When the outermost one ends, the thread runs the observers that the
+/// transaction queued, in creation order, in rounds: writes made by observers
+/// queue the next round. A loop that never settles is stopped after
+/// ``TrackingDiagnostics/maximumObserverRounds`` rounds with a diagnostic.
+enum Scheduler {
+    @inline(__always)
+    static func beginTransaction(_ state: ThreadState) {
+        state.transactionDepth += 1
+    }
+
+    @inline(__always)
+    static func endTransaction(_ state: ThreadState) {
+        state.transactionDepth -= 1
+        if state.transactionDepth == 0, !state.isFlushing, !state.queue.isEmpty {
+            flush(state)
+        }
+    }
+
+    /// Fires the one-shot subscribers collected under the lock.
+    static func fireOneShots(_ state: ThreadState) {
+        while !state.oneShotsToFire.isEmpty {
+            let node = state.oneShotsToFire.removeFirst()
+            node.fire(state)
+        }
+    }
+
+    /// Runs queued observers until none is left, or reports a loop.
+    static func flush(_ state: ThreadState) {
+        if state.isFlushing { return }
+        state.isFlushing = true
+        defer { state.isFlushing = false }
+        let limit = TrackingDiagnostics.maximumObserverRounds
+        var round = 0
+        while !state.queue.isEmpty {
+            round += 1
+            if round > limit {
+                abandonQueue(state, rounds: limit)
+                return
+            }
+            swap(&state.queue, &state.batch)
+            if state.batch.count > 1 {
+                state.batch.sort { $0.sequence < $1.sequence }
+            }
+            for node in state.batch {
+                unsafeDowncast(node, to: ObserverNode.self).runIfNeeded(state)
+            }
+            state.batch.removeAll(keepingCapacity: true)
+        }
+    }
+
+    /// Drops the observers still queued after too many rounds and reports the
+    /// properties whose changes kept queueing them.
+    private static func abandonQueue(_ state: ThreadState, rounds: Int) {
+        var causes: [String] = []
+        var observers: [String] = []
+        graphLock.lock()
+        for node in state.queue {
+            node.flags.remove([.queued, .dirty, .pending])
+            if let cause = node.lastCause?.takeUnretainedValue() {
+                causes.append(cause.displayName)
+            }
+            observers.append(node.subscriberName)
+        }
+        graphLock.unlock()
+        state.queue.removeAll(keepingCapacity: true)
+        let properties = Array(Set(causes)).sorted()
+        let changing = properties.isEmpty ? "unknown" : properties.joined(separator: ", ")
+        TrackingDiagnostics.report(TrackingDiagnostic(
+            kind: .observerLoop,
+            message: "observers did not settle after \(rounds) rounds and were stopped; "
+                + "still changing: \(changing) (read by \(observers.joined(separator: ", ")))",
+            properties: properties))
+    }
+}

@@ -1,0 +1,22 @@
+/// The state of a subscriber, guarded by ``graphLock``.
+struct SubscriberFlags: OptionSet, Sendable {
+    let rawValue: UInt16
+
+    /// A dependency read directly changed: the subscriber must run again.
+    static let dirty = SubscriberFlags(rawValue: 1 << 0)
+    /// A derived value it read may have changed: validate before running.
+    static let pending = SubscriberFlags(rawValue: 1 << 1)
+    /// Waiting in some thread's queue of observers to run.
+    static let queued = SubscriberFlags(rawValue: 1 << 2)
+    /// A thread is running it (an observer body, a derived computation, a
+    /// validation): that thread owns its dependency list.
+    static let running = SubscriberFlags(rawValue: 1 << 3)
+    /// Cancelled: it will not run again, and its links are gone or going.
+    static let cancelled = SubscriberFlags(rawValue: 1 << 4)
+    /// A one-shot subscriber that has fired.
+    static let fired = SubscriberFlags(rawValue: 1 << 5)
+    /// A scope that told its owner it is invalid and waits to be tracked again.
+    static let invalidated = SubscriberFlags(rawValue: 1 << 6)
+    /// A dependency was deallocated since the last run.
+    static let sourceDied = SubscriberFlags(rawValue: 1 << 7)
+}

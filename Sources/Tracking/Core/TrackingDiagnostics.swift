@@ -1,0 +1,69 @@
+import Foundation
+
+/// A problem the engine detected and recovered from, such as an observer
+/// loop that never settles or a cycle among derived values.
+public struct TrackingDiagnostic: Sendable, CustomStringConvertible, Equatable {
+    /// What went wrong.
+    public enum Kind: Sendable, Equatable {
+        /// Observers kept changing what they read; after
+        /// ``TrackingDiagnostics/maximumObserverRounds`` rounds the rest were
+        /// dropped. They stay subscribed and run again on the next change.
+        case observerLoop
+        /// A derived value read itself, directly or through others.
+        case derivedCycle
+    }
+
+    /// What went wrong.
+    public let kind: Kind
+    /// A sentence that names the types and properties involved.
+    public let message: String
+    /// The properties or values involved, e.g. `["\Counter.value"]`.
+    public let properties: [String]
+
+    /// Creates a diagnostic.
+    public init(kind: Kind, message: String, properties: [String]) {
+        self.kind = kind
+        self.message = message
+        self.properties = properties
+    }
+
+    /// The message prefixed with `Tracking:`.
+    public var description: String { "Tracking: \(message)" }
+}
+
+/// Where the engine reports the problems it recovers from.
+///
+/// Thread-safety: the settings may be read and replaced from any thread. The
+/// handler is called on the thread that detected the problem, outside the
+/// engine's locks.
+public enum TrackingDiagnostics {
+    private static let lock = NSLock()
+    nonisolated(unsafe) private static var currentHandler: @Sendable (TrackingDiagnostic) -> Void = standardErrorHandler
+    nonisolated(unsafe) private static var currentMaximumRounds = 100
+
+    /// Receives every diagnostic. The default writes the description, on one
+    /// line, to standard error. Replace it to log elsewhere or, in tests, to
+    /// collect diagnostics.
+    public static var handler: @Sendable (TrackingDiagnostic) -> Void {
+        get { lock.withLock { currentHandler } }
+        set { lock.withLock { currentHandler = newValue } }
+    }
+
+    /// How many rounds of observers one transaction may run before the rest
+    /// are dropped with an ``TrackingDiagnostic/Kind/observerLoop``
+    /// diagnostic. Default 100; values below 1 are treated as 1.
+    public static var maximumObserverRounds: Int {
+        get { lock.withLock { currentMaximumRounds } }
+        set { lock.withLock { currentMaximumRounds = max(1, newValue) } }
+    }
+
+    /// Sends `diagnostic` to the current handler.
+    public static func report(_ diagnostic: TrackingDiagnostic) {
+        handler(diagnostic)
+    }
+
+    /// The default handler: one line on standard error.
+    public static let standardErrorHandler: @Sendable (TrackingDiagnostic) -> Void = { diagnostic in
+        FileHandle.standardError.write(Data((diagnostic.description + "\n").utf8))
+    }
+}

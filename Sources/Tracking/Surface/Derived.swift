@@ -1,0 +1,177 @@
+/// A value computed from tracked properties and other derived values,
+/// memoized and glitch-free.
+///
+/// ```swift
+/// let label = Derived { "\(book.title) by \(book.author)" }
+/// label.value        // computes now
+/// label.value        // cached: nothing it read has changed
+/// book.title = "A"   // marks it stale; nothing is computed yet
+/// label.value        // computes again
+/// ```
+///
+/// - **Lazy and cached**: computed on the first read of ``value``, then only
+///   after a dependency changed, and only when read (or when an observer that
+///   read it must decide whether to run).
+/// - **Glitch-free**: in a diamond (`a → b, c → d`), `d` computes once per
+///   transaction and never sees a mix of old and new values.
+/// - **Equality cut-off**: when it recomputes to a value equal to the previous
+///   one (`==` by default for `Equatable` values, or `isEqual`), what depends
+///   on it does not run again.
+/// - **Dynamic dependencies**: each computation tracks its reads anew.
+/// - **Freed when unused**: when nothing observed depends on it, its sources
+///   keep no link to it; a read then checks its dependencies' versions.
+/// - **Cycles**: a derived value that reads itself while computing, directly
+///   or through others, reports a ``DerivedCycleError`` as a
+///   ``TrackingDiagnostic`` and returns its previous value; without one, it
+///   stops the program with a message naming the values in the cycle. Use
+///   ``ThrowingDerived`` to receive the error instead.
+///
+/// Reading ``value`` inside a tracking scope (`observe`, `withTracking`,
+/// another derived value) makes the scope depend on it.
+///
+/// Thread-safety: `value` may be read from any thread. The closure runs on
+/// the reading thread, outside every internal lock; if two threads need a new
+/// value at once, one computes and caches it while the other computes its own
+/// copy without caching.
+public final class Derived<Value> {
+    let node: DerivedNode<Value>
+
+    /// Creates a derived value that treats every result as a change.
+    ///
+    /// - Parameters:
+    ///   - name: How diagnostics and cycle errors name it; by default its type
+    ///     and where it was created.
+    ///   - isEqual: When given, a result equal to the previous one does not
+    ///     count as a change.
+    ///   - compute: Computes the value from tracked properties and other
+    ///     derived values. It must not have side effects that it depends on.
+    public init(
+        _ name: String? = nil,
+        fileID: StaticString = #fileID, line: UInt = #line,
+        isEqual: (@Sendable (Value, Value) -> Bool)? = nil,
+        _ compute: @escaping @Sendable () -> Value
+    ) {
+        node = DerivedNode(
+            name: name ?? "Derived<\(Value.self)> at \(fileID):\(line)",
+            areEqual: isEqual, compute: compute)
+    }
+
+    init(node: DerivedNode<Value>) {
+        self.node = node
+    }
+
+    /// The current value, computed now if it is stale. A tracked read.
+    public var value: Value {
+        do {
+            switch try node.read() {
+            case .success(let value): return value
+            case .failure(let error): fatalError("Tracking: a non-throwing derived value threw \(error)")
+            }
+        } catch {
+            return valueAfterCycle(error)
+        }
+    }
+
+    private func valueAfterCycle(_ error: DerivedCycleError) -> Value {
+        TrackingDiagnostics.report(TrackingDiagnostic(
+            kind: .derivedCycle,
+            message: "\(error); \(node.name) returns its previous value",
+            properties: error.cycle))
+        if case .success(let value)? = node.cachedResult() { return value }
+        fatalError("Tracking: \(error); \(node.name) has no previous value to return")
+    }
+
+    /// The derived value's name, as diagnostics show it.
+    public var name: String { node.name }
+
+    /// What the last computation read, as `\Type.property` or derived-value
+    /// names, in order of first read.
+    public var dependencies: [String] { node.dependencyNames }
+}
+
+extension Derived where Value: Equatable {
+    /// Creates a derived value whose equal results (`==`) do not count as
+    /// changes.
+    ///
+    /// - Parameters:
+    ///   - name: How diagnostics and cycle errors name it.
+    ///   - compute: Computes the value from tracked properties and other
+    ///     derived values.
+    public convenience init(
+        _ name: String? = nil,
+        fileID: StaticString = #fileID, line: UInt = #line,
+        _ compute: @escaping @Sendable () -> Value
+    ) {
+        self.init(node: EquatableDerivedNode(
+            name: name ?? "Derived<\(Value.self)> at \(fileID):\(line)",
+            areEqual: nil, compute: compute))
+    }
+}
+
+extension Derived: @unchecked Sendable where Value: Sendable {}
+
+/// A derived value whose computation can throw: the error is cached and
+/// rethrown by every read of ``value`` until a dependency changes.
+///
+/// ```swift
+/// let total = ThrowingDerived { try parse(cart.quantityText) * cart.unitPrice }
+/// do { print(try total.value) } catch { print("invalid quantity: \(error)") }
+/// ```
+///
+/// It behaves like ``Derived`` in every other way, except that a cycle is
+/// thrown as a ``DerivedCycleError`` naming the values in it.
+public final class ThrowingDerived<Value> {
+    let node: DerivedNode<Value>
+
+    /// Creates a throwing derived value.
+    ///
+    /// - Parameters:
+    ///   - name: How diagnostics and cycle errors name it.
+    ///   - isEqual: When given, a result equal to the previous one does not
+    ///     count as a change. Errors always count as changes.
+    ///   - compute: Computes the value, or throws.
+    public init(
+        _ name: String? = nil,
+        fileID: StaticString = #fileID, line: UInt = #line,
+        isEqual: (@Sendable (Value, Value) -> Bool)? = nil,
+        _ compute: @escaping @Sendable () throws -> Value
+    ) {
+        node = DerivedNode(
+            name: name ?? "ThrowingDerived<\(Value.self)> at \(fileID):\(line)",
+            areEqual: isEqual, compute: compute)
+    }
+
+    init(node: DerivedNode<Value>) {
+        self.node = node
+    }
+
+    /// The current value, computed now if it is stale. A tracked read.
+    ///
+    /// - Throws: The error of the last computation, until a dependency
+    ///   changes; or a ``DerivedCycleError`` if this value reads itself.
+    public var value: Value {
+        get throws { try node.read().get() }
+    }
+
+    /// The derived value's name, as diagnostics show it.
+    public var name: String { node.name }
+
+    /// What the last computation read, in order of first read.
+    public var dependencies: [String] { node.dependencyNames }
+}
+
+extension ThrowingDerived where Value: Equatable {
+    /// Creates a throwing derived value whose equal results (`==`) do not
+    /// count as changes.
+    public convenience init(
+        _ name: String? = nil,
+        fileID: StaticString = #fileID, line: UInt = #line,
+        _ compute: @escaping @Sendable () throws -> Value
+    ) {
+        self.init(node: EquatableDerivedNode(
+            name: name ?? "ThrowingDerived<\(Value.self)> at \(fileID):\(line)",
+            areEqual: nil, compute: compute))
+    }
+}
+
+extension ThrowingDerived: @unchecked Sendable where Value: Sendable {}

@@ -1,0 +1,81 @@
+/// A running ``observe(fileID:line:_:)`` observer. Cancel it, or release it,
+/// to stop the observer and free its registrations at once.
+///
+/// Tokens are compared by identity, so they can be kept in a `Set`:
+///
+/// ```swift
+/// var tokens: Set<TrackingToken> = []
+/// observe { print(book.title) }.store(in: &tokens)
+/// ```
+///
+/// Thread-safety: `Sendable`; every member may be used from any thread.
+public final class TrackingToken: Sendable, Hashable {
+    let node: ObserverNode
+
+    init(node: ObserverNode) {
+        self.node = node
+    }
+
+    deinit {
+        node.cancel()
+    }
+
+    /// Stops the observer. Its registrations are freed at once, or, if it is
+    /// running on some thread right now, as soon as that run ends; it never
+    /// runs again. Calling it twice is harmless.
+    public func cancel() {
+        node.cancel()
+    }
+
+    /// Whether ``cancel()`` was called.
+    public var isCancelled: Bool { node.isCancelled }
+
+    /// Keeps this token in `set`, so that it lives as long as the set holds it.
+    public func store(in set: inout Set<TrackingToken>) {
+        set.insert(self)
+    }
+
+    /// Keeps this token in `array`.
+    public func store(in array: inout [TrackingToken]) {
+        array.append(self)
+    }
+
+    /// What the observer read in its last run, as `\Type.property` (or a
+    /// derived value's name), in the order of first read.
+    public var dependencies: [String] { node.dependencyNames }
+
+    /// The change that caused the last re-run, as `\Type.property`, or nil if
+    /// it has only run once.
+    public var lastChange: String? { node.lastCauseName }
+
+    public static func == (lhs: TrackingToken, rhs: TrackingToken) -> Bool { lhs === rhs }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(ObjectIdentifier(self))
+    }
+}
+
+extension SubscriberNode {
+    /// The names of the dependencies, without repeats, in order of first read.
+    var dependencyNames: [String] {
+        graphLock.lock()
+        var nodes: [Node] = []
+        var seen: Set<ObjectIdentifier> = []
+        var cursor = firstDependency
+        while let link = cursor {
+            let source = link.pointee.source.takeUnretainedValue()
+            if seen.insert(ObjectIdentifier(source)).inserted { nodes.append(source) }
+            cursor = link.pointee.nextDependency
+        }
+        graphLock.unlock()
+        return nodes.map(\.displayName)
+    }
+
+    /// The name of the source whose change caused the last run.
+    var lastCauseName: String? {
+        graphLock.lock()
+        let cause = lastCause?.takeUnretainedValue()
+        graphLock.unlock()
+        return cause?.displayName
+    }
+}

@@ -1,0 +1,52 @@
+import CTrackingSupport
+
+/// Runs `body` as one transaction: observers of what it changes run once,
+/// after the outermost transaction on this thread ends, instead of after
+/// each write.
+///
+/// ```swift
+/// withTransaction {
+///     book.title = "A"
+///     book.author = "B"
+/// }   // an observer that read both runs once, here, and sees "A" and "B"
+/// ```
+///
+/// - Transactions nest; only the end of the outermost one runs observers.
+/// - Observers run even if `body` throws, for the changes made before.
+/// - Reads inside the transaction see the new values, derived values included.
+/// - `withTracking` scopes with the default `.willSet` timing still fire at
+///   the write, before the value is stored.
+/// - A transaction belongs to its thread: writes on other threads are not
+///   part of it.
+///
+/// - Parameter body: The changes to make.
+/// - Returns: What `body` returns.
+/// - Throws: What `body` throws, after the observers ran.
+public func withTransaction<T>(_ body: () throws -> T) rethrows -> T {
+    let state = ThreadState.current
+    Scheduler.beginTransaction(state)
+    defer { Scheduler.endTransaction(state) }
+    return try body()
+}
+
+/// Runs `body` without recording its reads in the current tracking scope.
+///
+/// ```swift
+/// observe {
+///     print(book.title, untracked { book.author })   // re-runs for title only
+/// }
+/// ```
+///
+/// - Parameter body: Code whose reads must not become dependencies.
+/// - Returns: What `body` returns.
+public func untracked<T>(_ body: () throws -> T) rethrows -> T {
+    let previous = tracking_current_scope()
+    tracking_set_current_scope(nil)
+    defer { tracking_set_current_scope(previous) }
+    return try body()
+}
+
+/// Whether this thread is inside a tracking scope right now (in
+/// `withTracking`, `observe`, a derived value or a ``TrackingScope``), so
+/// that reads of tracked properties are being recorded.
+public var isTracking: Bool { tracking_current_scope() != nil }
