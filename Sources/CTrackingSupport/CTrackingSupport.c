@@ -2,3 +2,5 @@
 
 TRACKING_TLS void *tracking_current_scope_slot = 0;
 TRACKING_TLS void *tracking_thread_state_slot = 0;
+
+pthread_mutex_t tracking_graph_mutex = PTHREAD_MUTEX_INITIALIZER;

@@ -38,4 +38,18 @@ TRACKING_INLINE void tracking_set_thread_state(void *_Nullable state) {
     tracking_thread_state_slot = state;
 }
 
+#include <pthread.h>
+
+/// The lock that guards the dependency graph. A C global, so that taking it
+/// needs no lazy-initialization check and no indirection.
+extern pthread_mutex_t tracking_graph_mutex;
+
+TRACKING_INLINE void tracking_graph_lock(void) {
+    pthread_mutex_lock(&tracking_graph_mutex);
+}
+
+TRACKING_INLINE void tracking_graph_unlock(void) {
+    pthread_mutex_unlock(&tracking_graph_mutex);
+}
+
 #endif

@@ -18,6 +18,7 @@ class DerivedNode<Value>: SubscriberNode, @unchecked Sendable {
 
     /// The last result. Written by the thread that holds `.running`, under
     /// the lock; read under the lock.
+    @exclusivity(unchecked)
     private var cache: Result<Value, any Error>?
 
     init(
@@ -35,9 +36,9 @@ class DerivedNode<Value>: SubscriberNode, @unchecked Sendable {
         // Runs outside the lock: nodes dropped under it are released later.
         if firstDependency != nil {
             let state = ThreadState.current
-            graphLock.lock()
+            GraphLock.lock()
             Graph.removeAllLocked(self, state: state)
-            graphLock.unlock()
+            GraphLock.unlock()
             state.drainReleases()
         }
     }
@@ -58,13 +59,13 @@ class DerivedNode<Value>: SubscriberNode, @unchecked Sendable {
         var link: LinkPointer?
         if let scope = tracking_current_scope() {
             // Link first, so that a change from now on reaches the reader.
-            link = Unmanaged<SubscriberNode>.fromOpaque(scope).takeUnretainedValue().track(self)
+            link = Unmanaged<SubscriberNode>.fromOpaque(scope).takeUnretainedValue().track(self, state)
         }
         if try refresh(state) {
-            graphLock.lock()
+            GraphLock.lock()
             let result = cache.unsafelyUnwrapped
             link?.pointee.version = version.load(ordering: .relaxed)
-            graphLock.unlock()
+            GraphLock.unlock()
             return result
         }
         // Another thread is computing it: evaluate here, uncached.
@@ -73,8 +74,8 @@ class DerivedNode<Value>: SubscriberNode, @unchecked Sendable {
 
     /// The cached result without bringing it up to date, if there is one.
     func cachedResult() -> Result<Value, any Error>? {
-        graphLock.lock()
-        defer { graphLock.unlock() }
+        GraphLock.lock()
+        defer { GraphLock.unlock() }
         return cache
     }
 
@@ -83,14 +84,14 @@ class DerivedNode<Value>: SubscriberNode, @unchecked Sendable {
     /// Brings the cache up to date. Returns false if another thread is
     /// computing it; throws if this thread is (a cycle).
     override func refresh(_ state: ThreadState) throws(DerivedCycleError) -> Bool {
-        graphLock.lock()
+        GraphLock.lock()
         if isSubscribed, cache != nil, flags.isDisjoint(with: [.dirty, .pending]) {
-            graphLock.unlock()
+            GraphLock.unlock()
             return true
         }
         if flags.contains(.running) {
             let isThisThread = runningThread == state.identity
-            graphLock.unlock()
+            GraphLock.unlock()
             if isThisThread { throw cycleError() }
             return false
         }
@@ -98,21 +99,22 @@ class DerivedNode<Value>: SubscriberNode, @unchecked Sendable {
         flags.remove([.dirty, .pending])
         flags.insert(.running)
         runningThread = state.identity
-        graphLock.unlock()
+        GraphLock.unlock()
 
         if mustCompute || dependenciesChanged(state) {
             recompute(state)
         } else {
-            graphLock.lock()
+            GraphLock.lock()
+            if flags.contains(.subscriptionChanged) { Graph.syncSubscriptionLocked(self) }
             flags.remove(.running)
             runningThread = nil
-            graphLock.unlock()
+            GraphLock.unlock()
         }
         return true
     }
 
     private func recompute(_ state: ThreadState) {
-        let previous = beginTracking()
+        let previous = beginTracking(state)
         let result: Result<Value, any Error>
         do {
             result = .success(try compute())
@@ -127,15 +129,16 @@ class DerivedNode<Value>: SubscriberNode, @unchecked Sendable {
             changed = !isEqual(old, new)
         }
         var dropped: Result<Value, any Error>? = result
-        graphLock.lock()
-        Graph.truncateLocked(self, state: state)
+        GraphLock.lock()
+        flags.insert(finishTrackingLocked(state))
+        if flags.contains(.subscriptionChanged) { Graph.syncSubscriptionLocked(self) }
         if changed {
             swap(&cache, &dropped)
             version.add(1, ordering: .relaxed)
         }
         flags.remove(.running)
         runningThread = nil
-        graphLock.unlock()
+        GraphLock.unlock()
         state.drainReleases()
         withExtendedLifetime(dropped) {}
     }

@@ -1,5 +1,5 @@
 /// The algorithms on the dependency graph. Every function here requires
-/// ``graphLock`` to be held, runs no user code, and puts the node references
+/// ``GraphLock`` to be held, runs no user code, and puts the node references
 /// it drops in `state.releases` for the caller to release after unlocking.
 ///
 /// A change travels in two steps. Under the lock, ``propagateLocked(from:state:)``
@@ -8,6 +8,9 @@
 /// the queued observers run; a pending one first asks its derived
 /// dependencies to bring themselves up to date and runs only if one of them
 /// really changed (equality cut-off, glitch-free).
+///
+/// Nodes reached through links are borrowed (`_withUnsafeGuaranteedRef`):
+/// the links keep them alive, and the walk then costs no reference counting.
 enum Graph {
     // MARK: Subscriber lists
 
@@ -28,35 +31,36 @@ enum Graph {
     /// loses its last subscriber unsubscribes from its dependencies, so that
     /// nothing keeps a link to it and it can be freed.
     static func detachLocked(_ link: LinkPointer) {
-        let source = link.pointee.source.takeUnretainedValue()
-        let previous = link.pointee.previousSubscriber
-        let next = link.pointee.nextSubscriber
-        if let previous {
-            previous.pointee.nextSubscriber = next
-        } else {
-            source.firstSubscriber = next
-        }
-        next?.pointee.previousSubscriber = previous
-        link.pointee.previousSubscriber = nil
-        link.pointee.nextSubscriber = nil
-        if source.firstSubscriber == nil, source.isDerived {
-            unsubscribeLocked(unsafeDowncast(source, to: SubscriberNode.self))
+        link.pointee.source._withUnsafeGuaranteedRef { source in
+            let previous = link.pointee.previousSubscriber
+            let next = link.pointee.nextSubscriber
+            if let previous {
+                previous.pointee.nextSubscriber = next
+            } else {
+                source.firstSubscriber = next
+            }
+            next?.pointee.previousSubscriber = previous
+            link.pointee.previousSubscriber = Link.unattached
+            link.pointee.nextSubscriber = nil
+            if source.firstSubscriber == nil, source.isDerived {
+                unsubscribeLocked(unsafeDowncast(source, to: SubscriberNode.self))
+            }
         }
     }
 
     /// A derived value gained a subscriber: put its links in its sources'
-    /// lists, so that changes reach it. It is marked pending, because it was
-    /// not told of changes while it was unsubscribed.
+    /// lists, so that changes reach it. Changes it missed while unsubscribed
+    /// show as versions that moved: it is then marked dirty (or pending, if
+    /// only a derived dependency may have changed). A derived value that is
+    /// computing on some thread is synchronized when that computation ends.
     static func subscribeLocked(_ derived: SubscriberNode) {
         if derived.isSubscribed { return }
         derived.isSubscribed = true
-        derived.flags.insert(.pending)
-        var cursor = derived.firstDependency
-        while let link = cursor {
-            let source = link.pointee.source.takeUnretainedValue()
-            if !source.isDead { attachLocked(link, to: source) }
-            cursor = link.pointee.nextDependency
+        if derived.flags.contains(.running) {
+            derived.flags.insert(.subscriptionChanged)
+            return
         }
+        syncSubscriptionLocked(derived)
     }
 
     /// A derived value lost its last subscriber: take its links out of its
@@ -64,24 +68,56 @@ enum Graph {
     static func unsubscribeLocked(_ derived: SubscriberNode) {
         if !derived.isSubscribed { return }
         derived.isSubscribed = false
+        if derived.flags.contains(.running) {
+            derived.flags.insert(.subscriptionChanged)
+            return
+        }
+        syncSubscriptionLocked(derived)
+    }
+
+    /// Makes every link of a derived value that is not running attached if
+    /// it is subscribed, detached if not; on attaching, notes what changed.
+    static func syncSubscriptionLocked(_ derived: SubscriberNode) {
+        derived.flags.remove(.subscriptionChanged)
         var cursor = derived.firstDependency
         while let link = cursor {
-            let source = link.pointee.source.takeUnretainedValue()
-            if !source.isDead { detachLocked(link) }
             cursor = link.pointee.nextDependency
+            let attached = link.pointee.isAttached
+            if !derived.isSubscribed {
+                if attached { detachLocked(link) }
+                continue
+            }
+            link.pointee.source._withUnsafeGuaranteedRef { source in
+                if !attached, !source.isDead { attachLocked(link, to: source) }
+                derived.flags.insert(changeSeenLocked(by: link, of: source))
+            }
         }
+    }
+
+    /// What a subscriber must do about one of its links, judged from the
+    /// graph alone: `.dirty` if the source changed since it was read (or
+    /// died), `.pending` if the source is a derived value that may have.
+    @inline(__always)
+    static func changeSeenLocked(by link: LinkPointer, of source: Node) -> SubscriberFlags {
+        if source.isDead || source.version.load(ordering: .relaxed) != link.pointee.version {
+            return .dirty
+        }
+        if source.isDerived,
+           !unsafeDowncast(source, to: SubscriberNode.self).flags.isDisjoint(with: [.dirty, .pending]) {
+            return .pending
+        }
+        return []
     }
 
     // MARK: Dependency lists
 
     /// Removes one link from both lists and recycles it.
-    static func removeLocked(_ link: LinkPointer, of subscriber: SubscriberNode, state: ThreadState) {
-        let source = link.pointee.source.takeUnretainedValue()
-        if subscriber.isSubscribed, !source.isDead {
-            detachLocked(link)
+    static func removeLocked(_ link: LinkPointer, state: ThreadState) {
+        if link.pointee.isAttached { detachLocked(link) }
+        link.pointee.source._withUnsafeGuaranteedRef { source in
+            _ = source.linkCount.subtract(1, ordering: .relaxed)
         }
-        source.linkCount.subtract(1, ordering: .relaxed)
-        state.releases.append(LinkPool.recycle(link))
+        state.releaseLater(state.recycleLocked(link))
     }
 
     /// Removes the links after ``SubscriberNode/lastTracked``: the reads of
@@ -97,7 +133,7 @@ enum Graph {
         }
         while let link = stale {
             stale = link.pointee.nextDependency
-            removeLocked(link, of: subscriber, state: state)
+            removeLocked(link, state: state)
         }
     }
 
@@ -118,29 +154,32 @@ enum Graph {
         let base = state.traversal.count
         while true {
             while let current = link {
-                let subscriber = current.pointee.subscriber.takeUnretainedValue()
                 let mark: SubscriberFlags = direct ? .dirty : .pending
-                switch subscriber.kind {
-                case .derived:
-                    let wasClean = subscriber.flags.isDisjoint(with: [.dirty, .pending])
-                    subscriber.flags.insert(mark)
-                    if wasClean, let first = subscriber.firstSubscriber {
-                        // Go through the derived value; come back for the rest.
-                        if let next = current.pointee.nextSubscriber {
-                            state.traversal.append((next, direct))
-                        }
-                        link = first
-                        direct = false
-                        continue
+                var descend: LinkPointer?
+                current.pointee.subscriber._withUnsafeGuaranteedRef { subscriber in
+                    switch subscriber.kind {
+                    case .derived:
+                        let wasClean = subscriber.flags.isDisjoint(with: [.dirty, .pending])
+                        subscriber.flags.insert(mark)
+                        if wasClean { descend = subscriber.firstSubscriber }
+                    case .observer:
+                        unsafeDowncast(subscriber, to: ObserverNode.self)
+                            .markLocked(mark, cause: source, state: state)
+                    case .oneShot:
+                        unsafeDowncast(subscriber, to: OneShotNode.self)
+                            .markLocked(timing: .afterChange, cause: source, state: state)
                     }
-                case .observer:
-                    unsafeDowncast(subscriber, to: ObserverNode.self)
-                        .markLocked(mark, cause: source, state: state)
-                case .oneShot:
-                    unsafeDowncast(subscriber, to: OneShotNode.self)
-                        .markLocked(timing: .afterChange, cause: source, state: state)
                 }
-                link = current.pointee.nextSubscriber
+                if let first = descend {
+                    // Go through the derived value; come back for the rest.
+                    if let next = current.pointee.nextSubscriber {
+                        state.traversal.append((next, direct))
+                    }
+                    link = first
+                    direct = false
+                } else {
+                    link = current.pointee.nextSubscriber
+                }
             }
             guard state.traversal.count > base else { break }
             (link, direct) = state.traversal.removeLast()
@@ -156,25 +195,28 @@ enum Graph {
         while true {
             while let current = link {
                 visited += 1
-                let subscriber = current.pointee.subscriber.takeUnretainedValue()
-                switch subscriber.kind {
-                case .derived:
-                    // A cycle among derived values is reported when computed;
-                    // the visit bound keeps this walk finite even then.
-                    if let first = subscriber.firstSubscriber, visited < 1_000_000 {
-                        if let next = current.pointee.nextSubscriber {
-                            state.traversal.append((next, false))
-                        }
-                        link = first
-                        continue
+                var descend: LinkPointer?
+                current.pointee.subscriber._withUnsafeGuaranteedRef { subscriber in
+                    switch subscriber.kind {
+                    case .derived:
+                        // A cycle among derived values is reported when it is
+                        // computed; the visit bound keeps this walk finite.
+                        if visited < 1_000_000 { descend = subscriber.firstSubscriber }
+                    case .oneShot:
+                        unsafeDowncast(subscriber, to: OneShotNode.self)
+                            .markLocked(timing: .beforeChange, cause: source, state: state)
+                    case .observer:
+                        break
                     }
-                case .oneShot:
-                    unsafeDowncast(subscriber, to: OneShotNode.self)
-                        .markLocked(timing: .beforeChange, cause: source, state: state)
-                case .observer:
-                    break
                 }
-                link = current.pointee.nextSubscriber
+                if let first = descend {
+                    if let next = current.pointee.nextSubscriber {
+                        state.traversal.append((next, false))
+                    }
+                    link = first
+                } else {
+                    link = current.pointee.nextSubscriber
+                }
             }
             guard state.traversal.count > base else { break }
             link = state.traversal.removeLast().0

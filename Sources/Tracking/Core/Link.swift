@@ -1,3 +1,5 @@
+import Synchronization
+
 /// A pointer to a ``Link``. Links live in manually managed slabs (see
 /// ``LinkPool``) so that creating one costs no heap allocation and no
 /// reference counting of the link itself.
@@ -30,52 +32,70 @@ struct Link {
     var version: UInt64
 }
 
-/// Allocates and recycles links. Every call must hold ``graphLock``.
+extension Link {
+    /// Marks a link that is in no subscriber list: new in a running
+    /// subscriber, owned by an unsubscribed derived value, or pointing at a
+    /// deallocated object. Not a valid address.
+    @inline(__always)
+    static var unattached: LinkPointer { LinkPointer(bitPattern: 0x8).unsafelyUnwrapped }
+
+    /// Whether the link is in its source's subscriber list.
+    var isAttached: Bool { previousSubscriber != Link.unattached }
+}
+
+/// The shared supply of links. Links are carved from slabs that are never
+/// freed, and recycled through a free list; each thread keeps a few in its
+/// ``ThreadState`` so that a new dependency takes no lock.
 enum LinkPool {
     private static let slabSize = 512
+    /// Guarded by ``GraphLock``.
+    @exclusivity(unchecked)
     nonisolated(unsafe) private static var freeList: LinkPointer?
-    /// Live links, for tests and leak checks.
-    nonisolated(unsafe) static var liveCount = 0
+    @exclusivity(unchecked)
+    nonisolated(unsafe) private static var freeCount = 0
 
-    static func make(
-        source: Node, subscriber: SubscriberNode, version: UInt64
-    ) -> LinkPointer {
-        if freeList == nil { growFreeList() }
-        let link = freeList.unsafelyUnwrapped
-        freeList = link.pointee.nextDependency
-        link.initialize(to: Link(
-            source: .passRetained(source),
-            subscriber: .passUnretained(subscriber),
-            previousSubscriber: nil,
-            nextSubscriber: nil,
-            nextDependency: nil,
-            version: version))
-        liveCount += 1
-        return link
+    /// Links in use, for tests and leak checks.
+    static let liveCount = Atomic<Int>(0)
+
+    /// Moves up to `count` links from the shared free list to a chain the
+    /// caller owns (linked through `nextDependency`). Takes the lock.
+    static func takeChain(_ count: Int) -> LinkPointer {
+        GraphLock.lock()
+        defer { GraphLock.unlock() }
+        if freeList == nil { growFreeListLocked() }
+        let head = freeList.unsafelyUnwrapped
+        var tail = head
+        var taken = 1
+        while taken < count, let next = tail.pointee.nextDependency {
+            tail = next
+            taken += 1
+        }
+        freeList = tail.pointee.nextDependency
+        freeCount -= taken
+        tail.pointee.nextDependency = nil
+        return head
     }
 
-    /// Returns a link to the pool and hands back its source, still retained:
-    /// the caller releases it after unlocking the graph, because the release
-    /// may run the deinitializer of a derived value and, through it, user code.
-    static func recycle(_ link: LinkPointer) -> Unmanaged<Node> {
-        let source = link.pointee.source
-        link.pointee.nextDependency = freeList
-        freeList = link
-        liveCount -= 1
-        return source
+    /// Returns a chain of `count` links to the shared free list. Call with
+    /// the lock held.
+    static func giveChainLocked(_ head: LinkPointer, _ tail: LinkPointer, count: Int) {
+        tail.pointee.nextDependency = freeList
+        freeList = head
+        freeCount += count
     }
 
-    private static func growFreeList() {
+    private static func growFreeListLocked() {
         let slab = LinkPointer.allocate(capacity: slabSize)
         for index in 0..<slabSize {
-            let next: LinkPointer? = index + 1 < slabSize ? slab + (index + 1) : nil
+            let next: LinkPointer? = index + 1 < slabSize ? slab + (index + 1) : freeList
             (slab + index).initialize(to: Link(
                 source: .passUnretained(placeholderNode),
                 subscriber: .passUnretained(placeholderSubscriber),
-                previousSubscriber: nil, nextSubscriber: nil,
+                previousSubscriber: Link.unattached, nextSubscriber: nil,
                 nextDependency: next, version: 0))
         }
         freeList = slab
+        freeCount += slabSize
     }
 }
 

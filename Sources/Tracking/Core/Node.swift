@@ -8,7 +8,8 @@ import Synchronization
 @usableFromInline
 class Node: @unchecked Sendable {
     /// Head of the list of links whose subscribers are notified when this
-    /// node changes. Guarded by ``graphLock``.
+    /// node changes. Guarded by ``GraphLock``.
+    @exclusivity(unchecked)
     final var firstSubscriber: LinkPointer?
 
     /// How many links point here, in subscriber lists or not. Zero means no
@@ -21,7 +22,13 @@ class Node: @unchecked Sendable {
     /// to it. Subscribers compare it with the version they saw.
     final let version = Atomic<UInt64>(0)
 
+    /// The ``SubscriberNode/runMark`` of the last run that read this node.
+    /// Written by running threads without the lock; only ever compared for
+    /// equality with the reader's own mark.
+    final let readMark = Atomic<UInt64>(0)
+
     /// Set, under the lock, when the object that owns this node is gone.
+    @exclusivity(unchecked)
     final var isDead = false
 
     /// Whether this node is a derived value (a ``SubscriberNode`` that others

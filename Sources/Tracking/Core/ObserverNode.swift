@@ -5,27 +5,35 @@ import CTrackingSupport
 /// is invalid and waits to be tracked again (``TrackingScope``, used by view
 /// hosts and async sequences).
 final class ObserverNode: SubscriberNode, @unchecked Sendable {
-    enum Action {
-        /// Re-run this body, tracking its reads.
-        case rerun(@Sendable () -> Void)
-        /// Call this, then wait for the owner to track again.
-        case invalidate(@Sendable () -> Void)
+    enum Mode {
+        /// Re-run the callback, tracking its reads.
+        case rerun
+        /// Call the callback, then wait for the owner to track again.
+        case invalidate
     }
 
-    /// Nil once cancelled. Read and cleared under the lock; the closure is
-    /// released after it.
-    private var action: Action?
+    let mode: Mode
+
+    /// The body (`.rerun`) or the invalidation handler (`.invalidate`);
+    /// ``doNothing`` once cancelled. Guarded by ``GraphLock``, but stable
+    /// while the node is `.running`: cancelling a running node leaves it to
+    /// the run's end. Not optional: an optional closure is stored
+    /// generically, and calling it would allocate a thunk on every run.
+    @exclusivity(unchecked)
+    private var callback: @Sendable () -> Void
 
     /// Observers created during this observer's run; cancelled when it runs
-    /// again or is cancelled. Guarded by ``graphLock``.
+    /// again or is cancelled. Guarded by ``GraphLock``.
+    @exclusivity(unchecked)
     private var children: [ObserverNode] = []
 
     /// Where the observer was created, for diagnostics.
     let origin: SourceLocation
 
-    init(action: Action, origin: SourceLocation) {
-        self.action = action
+    init(mode: Mode, origin: SourceLocation, callback: @escaping @Sendable () -> Void) {
+        self.mode = mode
         self.origin = origin
+        self.callback = callback
         super.init(kind: .observer)
     }
 
@@ -44,10 +52,10 @@ final class ObserverNode: SubscriberNode, @unchecked Sendable {
         }
     }
 
-    func recordCauseLocked(_ cause: Node, state: ThreadState) {
+    private func recordCauseLocked(_ cause: Node, state: ThreadState) {
         let bits = Unmanaged.passUnretained(cause).toOpaque()
         if lastCause?.toOpaque() == bits { return }
-        if let old = lastCause { state.releases.append(old) }
+        if let old = lastCause { state.releaseLater(old) }
         lastCause = .passRetained(cause)
     }
 
@@ -57,82 +65,96 @@ final class ObserverNode: SubscriberNode, @unchecked Sendable {
 
     // MARK: Running
 
-    /// Runs the observer now, tracking its reads: the first run of `observe`
-    /// and every re-run.
+    /// Runs the observer now: the first run of `observe`.
     func run(_ state: ThreadState) {
-        graphLock.lock()
-        guard !flags.contains(.cancelled), !flags.contains(.running), let action else {
-            graphLock.unlock()
+        GraphLock.lock()
+        guard flags.isDisjoint(with: [.cancelled, .running]) else {
+            GraphLock.unlock()
             return
         }
-        flags.remove([.dirty, .pending, .invalidated])
-        flags.insert(.running)
-        runningThread = state.identity
-        let orphans = children
-        children.removeAll()
-        graphLock.unlock()
-        for child in orphans { child.cancel() }
-
-        switch action {
-        case .rerun(let body):
-            let previous = beginTracking()
-            body()
-            endTracking(restoring: previous)
-            finishRun(state)
-        case .invalidate(let notify):
-            graphLock.lock()
-            flags.remove(.running)
-            flags.insert(.invalidated)
-            runningThread = nil
-            graphLock.unlock()
-            notify()
-        }
+        let orphans = beginRunLocked(state)
+        GraphLock.unlock()
+        perform(state, orphans: orphans)
     }
 
     /// Runs a queued observer if it must: when it is dirty, or when it is
     /// pending and one of its derived dependencies really changed.
     func runIfNeeded(_ state: ThreadState) {
-        graphLock.lock()
+        GraphLock.lock()
         flags.remove(.queued)
-        if flags.contains(.cancelled) || flags.contains(.running)
-            || flags.contains(.invalidated) || flags.isDisjoint(with: [.dirty, .pending]) {
-            graphLock.unlock()
+        if !flags.isDisjoint(with: [.cancelled, .running, .invalidated])
+            || flags.isDisjoint(with: [.dirty, .pending]) {
+            GraphLock.unlock()
             return
         }
         if !flags.contains(.dirty) {
+            // Pending only: run only if a derived dependency really changed.
             flags.insert(.running)
             runningThread = state.identity
-            graphLock.unlock()
+            GraphLock.unlock()
             let changed = dependenciesChanged(state)
-            graphLock.lock()
+            GraphLock.lock()
             flags.remove(.running)
             runningThread = nil
-            if !changed && !flags.contains(.dirty) {
+            if !changed && !flags.contains(.dirty) || flags.contains(.cancelled) {
                 flags.remove(.pending)
-                var released: Action?
+                var released: (@Sendable () -> Void)?
                 if flags.contains(.cancelled) { released = releaseEverythingLocked(state) }
-                graphLock.unlock()
+                GraphLock.unlock()
                 state.drainReleases()
                 withExtendedLifetime(released) {}
                 return
             }
         }
-        graphLock.unlock()
-        run(state)
+        let orphans = beginRunLocked(state)
+        GraphLock.unlock()
+        perform(state, orphans: orphans)
+    }
+
+    /// Claims the node for a run; returns the children to cancel.
+    private func beginRunLocked(_ state: ThreadState) -> [ObserverNode] {
+        flags.remove([.dirty, .pending, .invalidated])
+        flags.insert(.running)
+        runningThread = state.identity
+        if children.isEmpty { return [] }
+        let orphans = children
+        children.removeAll()
+        return orphans
+    }
+
+    /// Runs the callback of a claimed node.
+    private func perform(_ state: ThreadState, orphans: [ObserverNode]) {
+        for child in orphans { child.cancel() }
+        // Stable while we hold `.running`.
+        let callback = self.callback
+        switch mode {
+        case .rerun:
+            let previous = beginTracking(state)
+            callback()
+            endTracking(restoring: previous)
+            finishRun(state)
+        case .invalidate:
+            GraphLock.lock()
+            flags.remove(.running)
+            flags.insert(.invalidated)
+            runningThread = nil
+            GraphLock.unlock()
+            callback()
+        }
     }
 
     /// Tracks `body` as this scope's new set of dependencies (the scope form).
     func track<T, E: Error>(_ state: ThreadState, _ body: () throws(E) -> T) throws(E) -> T {
-        graphLock.lock()
-        let usable = !flags.contains(.cancelled) && !flags.contains(.running)
+        GraphLock.lock()
+        let usable = flags.isDisjoint(with: [.cancelled, .running])
         if usable {
             flags.remove([.dirty, .pending, .invalidated])
             flags.insert(.running)
             runningThread = state.identity
         }
-        graphLock.unlock()
+        GraphLock.unlock()
         guard usable else { return try body() }
-        let previous = beginTracking()
+        let previous = beginTracking(state)
         defer {
             endTracking(restoring: previous)
             finishRun(state)
@@ -143,18 +165,18 @@ final class ObserverNode: SubscriberNode, @unchecked Sendable {
     /// Ends a run: drops the reads it did not repeat, and queues the observer
     /// again if something it read changed while it ran.
     private func finishRun(_ state: ThreadState) {
-        graphLock.lock()
-        Graph.truncateLocked(self, state: state)
+        GraphLock.lock()
+        flags.insert(finishTrackingLocked(state))
         flags.remove(.running)
         runningThread = nil
-        var released: Action?
+        var released: (@Sendable () -> Void)?
         if flags.contains(.cancelled) {
             released = releaseEverythingLocked(state)
         } else if !flags.isDisjoint(with: [.dirty, .pending]) && !flags.contains(.queued) {
             flags.insert(.queued)
             state.queue.append(self)
         }
-        graphLock.unlock()
+        GraphLock.unlock()
         state.drainReleases()
         withExtendedLifetime(released) {}
     }
@@ -165,40 +187,40 @@ final class ObserverNode: SubscriberNode, @unchecked Sendable {
     /// in which case the run frees them when it ends. Idempotent.
     func cancel() {
         let state = ThreadState.current
-        graphLock.lock()
+        GraphLock.lock()
         if flags.contains(.cancelled) {
-            graphLock.unlock()
+            GraphLock.unlock()
             return
         }
         flags.insert(.cancelled)
         let orphans = children
         children.removeAll()
-        var released: Action?
+        var released: (@Sendable () -> Void)?
         if !flags.contains(.running) {
             released = releaseEverythingLocked(state)
         }
-        graphLock.unlock()
+        GraphLock.unlock()
         state.drainReleases()
         withExtendedLifetime(released) {}
         for child in orphans { child.cancel() }
     }
 
-    /// Frees the links, the cause and the action of a cancelled observer; the
-    /// action is returned so that its closure is released after the lock.
-    private func releaseEverythingLocked(_ state: ThreadState) -> Action? {
+    /// Frees the links, the cause and the callback of a cancelled observer;
+    /// the callback is returned so that it is released after the lock.
+    private func releaseEverythingLocked(_ state: ThreadState) -> (@Sendable () -> Void)? {
         Graph.removeAllLocked(self, state: state)
         if let cause = lastCause {
-            state.releases.append(cause)
+            state.releaseLater(cause)
             lastCause = nil
         }
-        let released = action
-        action = nil
+        let released = callback
+        callback = doNothing
         return released
     }
 
     var isCancelled: Bool {
-        graphLock.lock()
-        defer { graphLock.unlock() }
+        GraphLock.lock()
+        defer { GraphLock.unlock() }
         return flags.contains(.cancelled)
     }
 }
@@ -210,3 +232,6 @@ struct SourceLocation: CustomStringConvertible, Sendable {
 
     var description: String { "\(fileID):\(line)" }
 }
+
+/// The callback of a cancelled observer or a fired one-shot.
+let doNothing: @Sendable () -> Void = {}

@@ -13,11 +13,14 @@ final class OneShotNode: SubscriberNode, @unchecked Sendable {
 
     let timing: Timing
 
-    /// Nil once fired or discarded. Guarded by ``graphLock``.
-    private var onChange: (@Sendable () -> Void)?
+    /// ``doNothing`` once fired or discarded (not optional: see
+    /// ``ObserverNode``). Guarded by ``GraphLock``.
+    @exclusivity(unchecked)
+    private var onChange: @Sendable () -> Void
 
     /// The node itself while it waits for a change: links do not retain
     /// their subscribers, and the caller of `withTracking` keeps no reference.
+    @exclusivity(unchecked)
     private var keepAlive: OneShotNode?
 
     /// How many before-change one-shots are waiting. While it is zero, a write
@@ -36,69 +39,84 @@ final class OneShotNode: SubscriberNode, @unchecked Sendable {
     override var subscriberName: String { "withTracking scope" }
 
     /// Marks the node fired if `timing` is its timing. A node still inside its
-    /// `apply` closure fires when the closure returns; otherwise it is queued
-    /// on `state` to fire once the lock is released.
+    /// `apply` closure fires when the closure returns; otherwise it is
+    /// collected on `state`, for ``Scheduler/takeOneShotsLocked(_:)``.
     func markLocked(timing: Timing, cause: Node, state: ThreadState) {
         guard timing == self.timing, flags.isDisjoint(with: [.fired, .cancelled]) else { return }
         flags.insert(.fired)
-        if lastCause == nil { lastCause = .passRetained(cause) }
         if !flags.contains(.running) {
-            state.oneShotsToFire.append(self)
+            state.oneShotsToFire.push(Unmanaged.passUnretained(self).toOpaque())
         }
     }
 
     /// Removes every link, then calls `onChange`. Call without the lock.
     func fire(_ state: ThreadState) {
-        graphLock.lock()
-        let callback = takeCallbackLocked(state)
-        let node = keepAlive
-        keepAlive = nil
-        graphLock.unlock()
-        state.drainReleases()
-        callback?()
-        withExtendedLifetime(node) {}
+        GraphLock.lock()
+        takeCallbackLocked(state)
+        GraphLock.unlock()
+        Scheduler.runCallbacks(state)
     }
 
     /// Ends the node without firing it (its `apply` read nothing, or threw).
     func discard(_ state: ThreadState) {
-        graphLock.lock()
+        GraphLock.lock()
+        _ = finishTrackingLocked(state)
         flags.insert(.cancelled)
-        let callback = takeCallbackLocked(state)
-        let node = keepAlive
-        keepAlive = nil
-        graphLock.unlock()
+        let callback = takeCallbackLocked(state, keep: false)
+        GraphLock.unlock()
         state.drainReleases()
-        withExtendedLifetime((callback, node)) {}
+        withExtendedLifetime(callback) {}
     }
 
-    /// After `apply`: keeps the node alive until it fires.
-    func waitForChange() {
-        graphLock.lock()
-        if flags.isDisjoint(with: [.fired, .cancelled]) { keepAlive = self }
-        graphLock.unlock()
+    /// The end of the `apply` closure: the node stops running, and waits for
+    /// a change (kept alive meanwhile: links do not retain subscribers, and
+    /// the caller of `withTracking` keeps no reference). Returns whether a
+    /// change arrived during `apply`, in which case the caller fires it.
+    func finishApply(_ state: ThreadState) -> Bool {
+        GraphLock.lock()
+        let changed = finishTrackingLocked(state)
+        flags.remove(.running)
+        if !changed.isEmpty { flags.insert(.fired) }
+        let firedMeanwhile = flags.contains(.fired)
+        if !firedMeanwhile { keepAlive = self }
+        GraphLock.unlock()
+        return firedMeanwhile
     }
 
-    private func takeCallbackLocked(_ state: ThreadState) -> (@Sendable () -> Void)? {
+    /// Removes the links and takes the callback, once. With `keep`, the node
+    /// goes to `state`, whose ``Scheduler/runCallbacks(_:)`` calls it after
+    /// the lock; otherwise the callback is returned.
+    @discardableResult
+    func takeCallbackLocked(_ state: ThreadState, keep: Bool = true) -> (@Sendable () -> Void)? {
         Graph.removeAllLocked(self, state: state)
         if let cause = lastCause {
-            state.releases.append(cause)
+            state.releaseLater(cause)
             lastCause = nil
         }
-        let callback = onChange
-        if callback != nil, timing == .beforeChange {
+        if let node = keepAlive {
+            state.releaseLater(Unmanaged.passRetained(node))
+            keepAlive = nil
+        }
+        if flags.contains(.finished) { return nil }
+        flags.insert(.finished)
+        if timing == .beforeChange {
             OneShotNode.waitingBeforeChange.subtract(1, ordering: .relaxed)
         }
-        onChange = nil
+        if keep {
+            state.firedOneShots.push(Unmanaged.passRetained(self).toOpaque())
+            return nil
+        }
+        let callback = onChange
+        onChange = doNothing
         return callback
     }
 
-    /// The end of the `apply` closure: the node stops running; returns whether
-    /// a change arrived meanwhile, in which case the caller fires it.
-    func finishApply() -> Bool {
-        graphLock.lock()
-        flags.remove(.running)
-        let firedMeanwhile = flags.contains(.fired)
-        graphLock.unlock()
-        return firedMeanwhile
+    /// Calls the callback of a node that ``takeCallbackLocked(_:keep:)`` took
+    /// (so that no other thread touches it any more), without the lock.
+    func runTakenCallback() {
+        let callback = onChange
+        onChange = doNothing
+        callback()
     }
+
 }

@@ -20,12 +20,30 @@ enum Scheduler {
         }
     }
 
-    /// Fires the one-shot subscribers collected under the lock.
-    static func fireOneShots(_ state: ThreadState) {
-        while !state.oneShotsToFire.isEmpty {
-            let node = state.oneShotsToFire.removeFirst()
-            node.fire(state)
+    /// Takes the callbacks of the one-shots marked under the lock, removing
+    /// their links in the same critical section. Call with the lock held.
+    static func takeOneShotsLocked(_ state: ThreadState) {
+        if state.oneShotsToFire.isEmpty { return }
+        for index in 0..<state.oneShotsToFire.count {
+            _ = Unmanaged<OneShotNode>.fromOpaque(state.oneShotsToFire[index])
+                ._withUnsafeGuaranteedRef { $0.takeCallbackLocked(state) }
         }
+        state.oneShotsToFire.truncate(to: 0)
+    }
+
+    /// After the lock: releases what was dropped under it, then calls the
+    /// one-shot callbacks taken, in order. A callback may fire more.
+    static func runCallbacks(_ state: ThreadState) {
+        state.drainReleases()
+        // A callback may fire more one-shots, and run them in a nested call:
+        // both calls advance the same cursor.
+        while state.firedOneShotsCalled < state.firedOneShots.count {
+            let pointer = state.firedOneShots[state.firedOneShotsCalled]
+            state.firedOneShotsCalled += 1
+            Unmanaged<OneShotNode>.fromOpaque(pointer).takeRetainedValue().runTakenCallback()
+        }
+        state.firedOneShots.truncate(to: 0)
+        state.firedOneShotsCalled = 0
     }
 
     /// Runs queued observers until none is left, or reports a loop.
@@ -57,7 +75,7 @@ enum Scheduler {
     private static func abandonQueue(_ state: ThreadState, rounds: Int) {
         var causes: [String] = []
         var observers: [String] = []
-        graphLock.lock()
+        GraphLock.lock()
         for node in state.queue {
             node.flags.remove([.queued, .dirty, .pending])
             if let cause = node.lastCause?.takeUnretainedValue() {
@@ -65,7 +83,7 @@ enum Scheduler {
             }
             observers.append(node.subscriberName)
         }
-        graphLock.unlock()
+        GraphLock.unlock()
         state.queue.removeAll(keepingCapacity: true)
         let properties = Array(Set(causes)).sorted()
         let changing = properties.isEmpty ? "unknown" : properties.joined(separator: ", ")

@@ -1,4 +1,4 @@
-/// The state of a subscriber, guarded by ``graphLock``.
+/// The state of a subscriber, guarded by ``GraphLock``.
 struct SubscriberFlags: OptionSet, Sendable {
     let rawValue: UInt16
 
@@ -17,6 +17,11 @@ struct SubscriberFlags: OptionSet, Sendable {
     static let fired = SubscriberFlags(rawValue: 1 << 5)
     /// A scope that told its owner it is invalid and waits to be tracked again.
     static let invalidated = SubscriberFlags(rawValue: 1 << 6)
+    /// A one-shot subscriber that has fired or was discarded: done for good.
+    static let finished = SubscriberFlags(rawValue: 1 << 8)
+    /// A derived value whose subscription changed while it was computing:
+    /// its links are synchronized when the computation ends.
+    static let subscriptionChanged = SubscriberFlags(rawValue: 1 << 9)
     /// A dependency was deallocated since the last run.
     static let sourceDied = SubscriberFlags(rawValue: 1 << 7)
 }

@@ -6,7 +6,13 @@ import Synchronization
 ///
 /// Its dependency list is rebuilt on every run by matching each read against
 /// the link at the same position in the previous run: when the reads repeat,
-/// the links are reused with no lock and no allocation.
+/// the links are reused with no lock and no allocation. A new read gets a
+/// link from the thread's cache, also without the lock; the links new in a
+/// run join their sources' subscriber lists together, in one critical
+/// section, when the run ends (``finishTrackingLocked(_:)``).
+///
+/// The dependency list belongs to the thread that holds `.running`; when no
+/// thread does, to whoever holds the lock.
 @usableFromInline
 class SubscriberNode: Node, @unchecked Sendable {
     enum Kind: UInt8 {
@@ -29,61 +35,88 @@ class SubscriberNode: Node, @unchecked Sendable {
     @exclusivity(unchecked)
     final var lastTracked: LinkPointer?
 
-    /// Whether this subscriber's links are in their sources' subscriber lists.
-    /// Observers and one-shots always are; a derived value is only while
-    /// something subscribed depends on it. Guarded by ``graphLock``.
+    /// Whether this subscriber's links belong in their sources' subscriber
+    /// lists. Observers and one-shots always; a derived value only while
+    /// something subscribed depends on it. Guarded by ``GraphLock``.
+    @exclusivity(unchecked)
     final var isSubscribed: Bool
 
-    /// Guarded by ``graphLock``.
+    /// Guarded by ``GraphLock``.
+    @exclusivity(unchecked)
     final var flags: SubscriberFlags = []
 
     /// The thread state of the thread that holds `.running`, for cycle
-    /// detection. Guarded by ``graphLock``.
+    /// detection. Guarded by ``GraphLock``.
+    @exclusivity(unchecked)
     final var runningThread: UnsafeMutableRawPointer?
 
     /// The scope that was current when this subscriber's run began, so that a
     /// cycle can be named. Only used by the running thread.
+    @exclusivity(unchecked)
     final var previousScope: UnsafeMutableRawPointer?
 
+    /// Where this run's new links start in the thread's
+    /// ``ThreadState/newLinks``. Only used by the running thread.
+    @exclusivity(unchecked)
+    final var newLinksStart = 0
+
     /// The source whose change caused the last run, kept for diagnostics.
-    /// Guarded by ``graphLock``; the reference it replaces is released after
+    /// Guarded by ``GraphLock``; the reference it replaces is released after
     /// the lock, like every node reference dropped under it.
+    @exclusivity(unchecked)
     final var lastCause: Unmanaged<Node>?
+
+    /// Identifies the current run in sources' ``Node/readMark``, so that a
+    /// source read again later in the same run is recognized without a lock.
+    /// Unique per run across all subscribers (see ``ThreadState/nextRunMark()``).
+    @exclusivity(unchecked)
+    final var runMark: UInt64 = 0
 
     private static let sequenceCounter = Atomic<UInt64>(0)
 
     init(kind: Kind) {
         self.kind = kind
         self.isSubscribed = kind != .derived
-        self.sequence = SubscriberNode.sequenceCounter.add(1, ordering: .relaxed).newValue
+        // Only observers are ordered; the others skip the shared counter.
+        self.sequence = kind == .observer
+            ? SubscriberNode.sequenceCounter.add(1, ordering: .relaxed).newValue : 0
         super.init(isDerived: kind == .derived)
     }
 
     // MARK: Recording reads
 
     /// Records that this subscriber, which is running on the current thread,
-    /// read `source`, and returns the link that records the read.
+    /// read `source`. Returns the link that records the read, or nil when the
+    /// source was already read earlier in this run.
     ///
-    /// A read that repeats the one just before it reuses its link. Other
-    /// repeats within one run get links of their own: harmless (a change
-    /// marks the subscriber once either way) and bounded by the number of
-    /// reads, and cheaper than a set lookup on every read.
-    ///
-    /// Complexity: O(1) without the lock when the read repeats the previous
-    /// run's read at the same position; otherwise one lock.
+    /// A read that repeats the previous run's read at the same position, or
+    /// an earlier read of this run, costs a comparison or two. A new read
+    /// takes a link from the thread's cache. Neither takes the lock.
     @inline(__always)
-    final func track(_ source: Node) -> LinkPointer {
-        if let link = trackFast(source) { return link }
-        return trackSlow(source)
+    final func track(_ source: Node, _ state: ThreadState) -> LinkPointer? {
+        switch trackFast(source) {
+        case .linked(let link): return link
+        case .repeated: return nil
+        case .new: return addLink(to: source, state)
+        }
     }
 
-    /// The lock-free half of ``track(_:)``: nil when the slow path must run.
+    enum FastTrack {
+        /// The read matched this link.
+        case linked(LinkPointer)
+        /// The source was read earlier in this run.
+        case repeated
+        /// The read needs a new link.
+        case new
+    }
+
+    /// The comparisons of ``track(_:_:)``.
     @inline(__always)
-    final func trackFast(_ source: Node) -> LinkPointer? {
+    final func trackFast(_ source: Node) -> FastTrack {
         let sourceBits = Unmanaged.passUnretained(source).toOpaque()
         let next: LinkPointer?
         if let last = lastTracked {
-            if last.pointee.source.toOpaque() == sourceBits { return last }
+            if last.pointee.source.toOpaque() == sourceBits { return .linked(last) }
             next = last.pointee.nextDependency
         } else {
             next = firstDependency
@@ -91,23 +124,20 @@ class SubscriberNode: Node, @unchecked Sendable {
         if let next, next.pointee.source.toOpaque() == sourceBits {
             next.pointee.version = source.version.load(ordering: .relaxed)
             lastTracked = next
-            return next
+            source.readMark.store(runMark, ordering: .relaxed)
+            return .linked(next)
         }
-        return nil
+        if source.readMark.load(ordering: .relaxed) == runMark { return .repeated }
+        return .new
     }
 
-    /// Adds a link for `source` after ``lastTracked``, in the source's
-    /// subscriber list too when this subscriber is subscribed.
-    final func trackSlow(_ source: Node) -> LinkPointer {
-        graphLock.lock()
-        let link = insertLinkLocked(source)
-        graphLock.unlock()
-        return link
-    }
-
-    /// ``trackSlow(_:)`` for a caller that holds the lock.
-    final func insertLinkLocked(_ source: Node) -> LinkPointer {
-        let link = LinkPool.make(
+    /// Adds a link for `source` after ``lastTracked``. It joins the source's
+    /// subscriber list when the run ends; meanwhile, counting it in the
+    /// source's ``Node/linkCount`` puts writes to the source on the path that
+    /// bumps its version, which the end of the run checks.
+    final func addLink(to source: Node, _ state: ThreadState) -> LinkPointer {
+        source.linkCount.add(1, ordering: .relaxed)
+        let link = state.makeLink(
             source: source, subscriber: self,
             version: source.version.load(ordering: .relaxed))
         if let last = lastTracked {
@@ -118,10 +148,8 @@ class SubscriberNode: Node, @unchecked Sendable {
             firstDependency = link
         }
         lastTracked = link
-        source.linkCount.add(1, ordering: .relaxed)
-        if isSubscribed && !source.isDead {
-            Graph.attachLocked(link, to: source)
-        }
+        source.readMark.store(runMark, ordering: .relaxed)
+        state.newLinks.push(UnsafeMutableRawPointer(link))
         return link
     }
 
@@ -130,10 +158,12 @@ class SubscriberNode: Node, @unchecked Sendable {
     /// Makes this subscriber the current scope of this thread and starts a
     /// new run of its dependency list. Returns the scope to restore.
     @inline(__always)
-    final func beginTracking() -> UnsafeMutableRawPointer? {
+    final func beginTracking(_ state: ThreadState) -> UnsafeMutableRawPointer? {
         let previous = tracking_current_scope()
         previousScope = previous
         lastTracked = nil
+        runMark = state.nextRunMark()
+        newLinksStart = state.newLinks.count
         tracking_set_current_scope(Unmanaged.passUnretained(self).toOpaque())
         return previous
     }
@@ -145,6 +175,36 @@ class SubscriberNode: Node, @unchecked Sendable {
         previousScope = nil
     }
 
+    /// Ends a run, under the lock: drops the reads the run did not repeat,
+    /// puts the new links in their sources' subscriber lists (if this
+    /// subscriber is subscribed), and reports what changed while it ran.
+    ///
+    /// - Returns: `.dirty` if a source it read changed during the run (or
+    ///   died), `.pending` if a derived value it read may have, else `[]`.
+    final func finishTrackingLocked(_ state: ThreadState) -> SubscriberFlags {
+        if let last = lastTracked {
+            if last.pointee.nextDependency != nil { Graph.truncateLocked(self, state: state) }
+        } else if firstDependency != nil {
+            Graph.truncateLocked(self, state: state)
+        }
+        var changed: SubscriberFlags = []
+        let start = newLinksStart
+        let end = state.newLinks.count
+        if start < end {
+            for index in start..<end {
+                let link = state.newLinks[index].assumingMemoryBound(to: Link.self)
+                link.pointee.source._withUnsafeGuaranteedRef { source in
+                    if isSubscribed, !source.isDead, !link.pointee.isAttached {
+                        Graph.attachLocked(link, to: source)
+                    }
+                    changed.insert(Graph.changeSeenLocked(by: link, of: source))
+                }
+            }
+            state.newLinks.truncate(to: start)
+        }
+        return changed
+    }
+
     /// Whether any dependency changed since this subscriber last read it.
     /// Derived dependencies are brought up to date first, so that a derived
     /// value that recomputed to an equal result does not count as a change.
@@ -152,16 +212,18 @@ class SubscriberNode: Node, @unchecked Sendable {
     final func dependenciesChanged(_ state: ThreadState) -> Bool {
         var cursor = firstDependency
         while let link = cursor {
-            let source = link.pointee.source.takeUnretainedValue()
-            if source.isDerived {
-                let derived = unsafeDowncast(source, to: SubscriberNode.self)
-                do {
-                    if try !derived.refresh(state) { return true }
-                } catch {
-                    return true
+            let changed = link.pointee.source._withUnsafeGuaranteedRef { source -> Bool in
+                if source.isDerived {
+                    let derived = unsafeDowncast(source, to: SubscriberNode.self)
+                    do {
+                        if try !derived.refresh(state) { return true }
+                    } catch {
+                        return true
+                    }
                 }
+                return source.isDead || source.version.load(ordering: .relaxed) != link.pointee.version
             }
-            if source.version.load(ordering: .relaxed) != link.pointee.version { return true }
+            if changed { return true }
             cursor = link.pointee.nextDependency
         }
         return false

@@ -1,4 +1,5 @@
 import CTrackingSupport
+import Synchronization
 #if canImport(Darwin)
 import Darwin
 #elseif canImport(Glibc)
@@ -16,25 +17,143 @@ import Musl
 @usableFromInline
 final class ThreadState {
     /// Nesting depth of transactions, explicit or implicit (a single write).
+    @exclusivity(unchecked)
     var transactionDepth = 0
     /// Whether this thread is running the queued observers of a transaction.
+    @exclusivity(unchecked)
     var isFlushing = false
     /// Observers marked by this thread's writes, to run when the outermost
     /// transaction ends. Appended under the graph lock.
+    @exclusivity(unchecked)
     var queue: [SubscriberNode] = []
     /// The round of observers being run; swapped with `queue`.
+    @exclusivity(unchecked)
     var batch: [SubscriberNode] = []
-    /// One-shot subscribers to fire once the lock is released.
-    var oneShotsToFire: [OneShotNode] = []
-    /// Node references to release once the lock is released.
-    var releases: [Unmanaged<Node>] = []
+    /// One-shot subscribers marked under the lock, whose callbacks are to be
+    /// taken before it is released (unretained: they keep themselves alive).
+    @exclusivity(unchecked)
+    var oneShotsToFire = PointerStack()
+    /// Fired one-shots (retained) whose callbacks are to be called, in order,
+    /// once the lock is released, and how many have been called. Nodes, not
+    /// closures: storing a closure generically would allocate a thunk.
+    @exclusivity(unchecked)
+    var firedOneShots = PointerStack()
+    @exclusivity(unchecked)
+    var firedOneShotsCalled = 0
+    /// Node references (retained) to release once the lock is released.
+    @exclusivity(unchecked)
+    var releases = PointerStack()
+    /// Links added by the runs in progress on this thread, attached to their
+    /// sources when each run ends (see ``SubscriberNode/newLinksStart``).
+    @exclusivity(unchecked)
+    var newLinks = PointerStack(capacity: 64)
+    /// Spare links for new dependencies, chained through `nextDependency`.
+    @exclusivity(unchecked)
+    private var spareLinks: LinkPointer?
+    @exclusivity(unchecked)
+    private var spareLinkCount = 0
+    private static let spareLinkRefill = 64
+    private static let spareLinkLimit = 256
     /// Scratch stack for propagation, kept to avoid allocating per write.
+    @exclusivity(unchecked)
     var traversal: [(LinkPointer, Bool)] = []
+
+    /// The next run mark and the end of this thread's block of marks.
+    @exclusivity(unchecked)
+    private var runMark: UInt64 = 0
+    @exclusivity(unchecked)
+    private var runMarkLimit: UInt64 = 0
+    private static let runMarkBlocks = Atomic<UInt64>(0)
+    private static let runMarkBlockSize: UInt64 = 1 << 20
+
+    /// A number no other run, on any thread, ever gets; never zero.
+    @inline(__always)
+    func nextRunMark() -> UInt64 {
+        if runMark == runMarkLimit { reserveRunMarks() }
+        runMark += 1
+        return runMark
+    }
+
+    private func reserveRunMarks() {
+        let block = ThreadState.runMarkBlocks.add(1, ordering: .relaxed).newValue
+        runMark = block * ThreadState.runMarkBlockSize
+        runMarkLimit = runMark + ThreadState.runMarkBlockSize - 1
+    }
+
+    /// A link from the thread's spares (refilled from ``LinkPool``, which
+    /// takes the lock: never call this with the lock held). The link retains
+    /// `source`.
+    @inline(__always)
+    func makeLink(source: Node, subscriber: SubscriberNode, version: UInt64) -> LinkPointer {
+        if spareLinks == nil {
+            spareLinks = LinkPool.takeChain(ThreadState.spareLinkRefill)
+            var count = 0
+            var cursor = spareLinks
+            while let link = cursor { count += 1; cursor = link.pointee.nextDependency }
+            spareLinkCount = count
+        }
+        let link = spareLinks.unsafelyUnwrapped
+        spareLinks = link.pointee.nextDependency
+        spareLinkCount -= 1
+        link.pointee = Link(
+            source: .passRetained(source),
+            subscriber: .passUnretained(subscriber),
+            previousSubscriber: Link.unattached,
+            nextSubscriber: nil,
+            nextDependency: nil,
+            version: version)
+        LinkPool.liveCount.add(1, ordering: .relaxed)
+        return link
+    }
+
+    /// Takes back a link removed from both lists; returns its source, still
+    /// retained, for the caller to release after the lock. Call with the
+    /// lock held (the spares overflow into the shared pool).
+    func recycleLocked(_ link: LinkPointer) -> Unmanaged<Node> {
+        let source = link.pointee.source
+        link.pointee.previousSubscriber = Link.unattached
+        link.pointee.nextDependency = spareLinks
+        spareLinks = link
+        spareLinkCount += 1
+        LinkPool.liveCount.subtract(1, ordering: .relaxed)
+        if spareLinkCount > ThreadState.spareLinkLimit {
+            // Give back all but a refill's worth.
+            var tail = link
+            var kept = 1
+            while kept < ThreadState.spareLinkRefill, let next = tail.pointee.nextDependency {
+                tail = next
+                kept += 1
+            }
+            if let surplus = tail.pointee.nextDependency {
+                var last = surplus
+                var count = 1
+                while let next = last.pointee.nextDependency { last = next; count += 1 }
+                tail.pointee.nextDependency = nil
+                LinkPool.giveChainLocked(surplus, last, count: count)
+                spareLinkCount = kept
+            }
+        }
+        return source
+    }
+
+    deinit {
+        newLinks.deallocate()
+        oneShotsToFire.deallocate()
+        firedOneShots.deallocate()
+        releases.deallocate()
+        // The thread is gone: its spare links go back to the shared pool.
+        guard let head = spareLinks else { return }
+        var tail = head
+        var count = 1
+        while let next = tail.pointee.nextDependency { tail = next; count += 1 }
+        GraphLock.lock()
+        LinkPool.giveChainLocked(head, tail, count: count)
+        GraphLock.unlock()
+    }
 
     init() {
         queue.reserveCapacity(16)
         batch.reserveCapacity(16)
-        releases.reserveCapacity(16)
         traversal.reserveCapacity(16)
     }
 
@@ -73,9 +192,23 @@ final class ThreadState {
 
     @inline(never)
     private func drainReleasesSlow() {
-        while let reference = releases.popLast() {
-            reference.release()
+        while let reference = releases.pop() {
+            Unmanaged<Node>.fromOpaque(reference).release()
         }
+    }
+
+    /// Schedules the release of a node reference for after the lock.
+    @inline(__always)
+    func releaseLater(_ reference: Unmanaged<Node>) {
+        releases.push(reference.toOpaque())
+    }
+
+    /// The calling thread's state, borrowed for the duration of `body`,
+    /// without reference counting.
+    @inline(__always)
+    static func withCurrent<R>(_ body: (ThreadState) throws -> R) rethrows -> R {
+        let pointer = tracking_thread_state() ?? Unmanaged.passUnretained(makeCurrent()).toOpaque()
+        return try Unmanaged<ThreadState>.fromOpaque(pointer)._withUnsafeGuaranteedRef(body)
     }
 }
 

@@ -41,14 +41,14 @@ public func observe(
     _ body: @escaping @Sendable () -> Void
 ) -> TrackingToken {
     let node = ObserverNode(
-        action: .rerun(body), origin: SourceLocation(fileID: fileID, line: line))
+        mode: .rerun, origin: SourceLocation(fileID: fileID, line: line), callback: body)
     let state = ThreadState.current
     if let scope = tracking_current_scope() {
         let parent = Unmanaged<SubscriberNode>.fromOpaque(scope).takeUnretainedValue()
         if parent.kind == .observer {
-            graphLock.lock()
+            GraphLock.lock()
             unsafeDowncast(parent, to: ObserverNode.self).adoptLocked(node)
-            graphLock.unlock()
+            GraphLock.unlock()
         }
     }
     Scheduler.beginTransaction(state)

@@ -3,41 +3,43 @@
 /// hand-written registrar calls) and told when the object is deallocated.
 @usableFromInline
 final class RegistrarStorage: @unchecked Sendable {
-    /// Every node of this object that has had a link. Guarded by ``graphLock``.
+    /// Every node of this object that has had a link. Guarded by ``GraphLock``.
+    @exclusivity(unchecked)
     private var nodes: [PropertyNode] = []
 
     @usableFromInline
     init() {}
 
     /// Records that `node` belongs to this object, at its first link.
-    func registerLocked(_ node: PropertyNode, keyPath: AnyKeyPath?, storageKeyPath: AnyKeyPath?) {
+    func registerLocked(_ node: PropertyNode, name: String) {
         if node.registrar != nil || node.isDead { return }
         node.registrar = self
-        node.keyPath = keyPath
-        node.storageKeyPath = storageKeyPath
+        node.name = name
         nodes.append(node)
     }
 
-    /// The node registered for `keyPath`, if any.
+    /// The node of a hand-written property, if anything has read it.
     func nodeLocked(for keyPath: AnyKeyPath) -> PropertyNode? {
-        for node in nodes where node.keyPath == keyPath {
-            return node
+        for node in nodes {
+            if let handWritten = node as? KeyPathPropertyNode, handWritten.keyPath == keyPath {
+                return handWritten
+            }
         }
         return nil
     }
 
-    /// The node for a hand-written property, created on first use.
+    /// The node of a hand-written property, created at its first read.
     func nodeLocked(creatingFor keyPath: AnyKeyPath) -> PropertyNode {
         if let node = nodeLocked(for: keyPath) { return node }
-        let node = PropertyNode()
-        registerLocked(node, keyPath: keyPath, storageKeyPath: nil)
+        let node = KeyPathPropertyNode(keyPath: keyPath)
+        registerLocked(node, name: String(describing: keyPath))
         return node
     }
 
     /// Live registered nodes, for tests and leak checks.
     var registeredCount: Int {
-        graphLock.lock()
-        defer { graphLock.unlock() }
+        GraphLock.lock()
+        defer { GraphLock.unlock() }
         return nodes.count
     }
 
@@ -46,7 +48,7 @@ final class RegistrarStorage: @unchecked Sendable {
     deinit {
         let state = ThreadState.current
         Scheduler.beginTransaction(state)
-        graphLock.lock()
+        GraphLock.lock()
         let dying = nodes
         nodes.removeAll()
         for node in dying {
@@ -63,16 +65,16 @@ final class RegistrarStorage: @unchecked Sendable {
             link = node.firstSubscriber
             while let current = link {
                 link = current.pointee.nextSubscriber
-                current.pointee.previousSubscriber = nil
+                current.pointee.previousSubscriber = Link.unattached
                 current.pointee.nextSubscriber = nil
             }
             node.firstSubscriber = nil
             node.isDead = true
             node.registrar = nil
         }
-        graphLock.unlock()
-        state.drainReleases()
-        Scheduler.fireOneShots(state)
+        Scheduler.takeOneShotsLocked(state)
+        GraphLock.unlock()
+        Scheduler.runCallbacks(state)
         Scheduler.endTransaction(state)
         withExtendedLifetime(dying) {}
     }

@@ -31,35 +31,30 @@ import Synchronization
 /// itself is as safe as a plain stored property: synchronize reads and writes
 /// of one property from several threads yourself (a lock, an actor).
 @propertyWrapper
-public struct Tracked<Value> {
+public struct Tracked<Value>: TrackedStorage {
+    /// The value and its graph node. Set once, in the owner's initializer.
     @usableFromInline
-    var storedValue: Value
-    @usableFromInline
-    let node: PropertyNode
+    let cell: TrackedCell<Value>
 
     /// A tracked property that notifies on every assignment.
     public init(wrappedValue: Value) {
-        storedValue = wrappedValue
-        node = PropertyNode()
+        cell = TrackedCell(wrappedValue)
     }
 
     /// A tracked property that notifies only when the new value differs (`==`).
     public init(wrappedValue: Value) where Value: Equatable {
-        storedValue = wrappedValue
-        node = EquatablePropertyNode<Value>()
+        cell = EquatableTrackedCell(wrappedValue)
     }
 
     /// A tracked property that notifies only when the new instance differs (`===`).
     public init(wrappedValue: Value) where Value: AnyObject {
-        storedValue = wrappedValue
-        node = IdentityPropertyNode<Value>()
+        cell = IdentityTrackedCell(wrappedValue)
     }
 
     /// A tracked property of an `Equatable` class: notifies only when `==` says
     /// the new value differs.
     public init(wrappedValue: Value) where Value: AnyObject & Equatable {
-        storedValue = wrappedValue
-        node = EquatablePropertyNode<Value>()
+        cell = EquatableTrackedCell(wrappedValue)
     }
 
     /// A tracked property with an explicit equality policy.
@@ -67,10 +62,10 @@ public struct Tracked<Value> {
     /// - Parameters:
     ///   - wrappedValue: The initial value.
     ///   - notifiesEqualValues: When `true`, every assignment notifies, even
-    ///     of an equal value (for a counter of events, say).
+    ///     of an equal value (for a counter of events, say). When `false`, the
+    ///     same as the plain form.
     public init(wrappedValue: Value, notifiesEqualValues: Bool) {
-        storedValue = wrappedValue
-        node = notifiesEqualValues ? PropertyNode() : Self.defaultNode()
+        cell = notifiesEqualValues ? TrackedCell(wrappedValue) : Self.makeCell(wrappedValue)
     }
 
     /// `@Tracked` is only for stored properties of ``Trackable`` classes.
@@ -81,72 +76,73 @@ public struct Tracked<Value> {
     }
 
     /// The accessor Swift calls for a `@Tracked` property of a class.
+    ///
+    /// It is inlined into the property's accessors, where the key path is a
+    /// literal that the optimizer turns into a field load; the key paths are
+    /// used for nothing else, so none is ever created at run time. The fast
+    /// paths cost a field load, a thread-local check and, for a write, one
+    /// relaxed atomic load.
     @inlinable
     public static subscript<Owner: Trackable>(
         _enclosingInstance instance: Owner,
         wrapped wrappedKeyPath: ReferenceWritableKeyPath<Owner, Value>,
         storage storageKeyPath: ReferenceWritableKeyPath<Owner, Tracked<Value>>
     ) -> Value {
+        @inline(__always)
         get {
+            // The value is read first, so that no reference is held across
+            // the call. (Inside a scope the order does not matter: a write
+            // that races with this read without synchronization races with
+            // the read of the value anyway.)
+            unowned(unsafe) let cell = instance[keyPath: storageKeyPath].cell
+            let value = cell.value
             if let scope = tracking_current_scope() {
-                let node = instance[keyPath: storageKeyPath].node
-                if !trackPropertyReadFast(scope, node) {
-                    trackPropertyRead(
-                        scope, node, registrar: instance.trackingRegistrar,
-                        keyPath: wrappedKeyPath, storageKeyPath: storageKeyPath)
-                }
+                trackPropertyRead(
+                    scope, Unmanaged.passUnretained(cell).toOpaque(),
+                    registrar: Unmanaged.passUnretained(instance.trackingRegistrar.storage).toOpaque(),
+                    owner: Unmanaged.passUnretained(instance).toOpaque(), ownerType: Owner.self)
             }
-            return instance[keyPath: storageKeyPath].storedValue
+            return value
         }
+        @inline(__always)
         set {
-            let node = instance[keyPath: storageKeyPath].node
-            if node.linkCount.load(ordering: .relaxed) == 0 {
-                instance[keyPath: storageKeyPath].storedValue = newValue
-                return
+            // The owner keeps its cells alive; no reference counting here.
+            unowned(unsafe) let cell = instance[keyPath: storageKeyPath].cell
+            if cell.linkCount.load(ordering: .relaxed) == 0 || cell.isEqualToStored(newValue) {
+                cell.value = newValue
+            } else {
+                let state = cell.beginChange()
+                cell.value = newValue
+                cell.endChange(state)
             }
-            let old = instance[keyPath: storageKeyPath].storedValue
-            let isEqual = withUnsafePointer(to: old) { oldPointer in
-                withUnsafePointer(to: newValue) { newPointer in
-                    node.isEqual(oldPointer, newPointer)
-                }
-            }
-            if isEqual {
-                instance[keyPath: storageKeyPath].storedValue = newValue
-                return
-            }
-            let state = node.beginChange()
-            instance[keyPath: storageKeyPath].storedValue = newValue
-            node.endChange(state)
         }
+        @inline(__always)
         _modify {
-            let node = instance[keyPath: storageKeyPath].node
-            if node.linkCount.load(ordering: .relaxed) == 0 {
-                yield &instance[keyPath: storageKeyPath].storedValue
-                return
+            unowned(unsafe) let cell = instance[keyPath: storageKeyPath].cell
+            if cell.linkCount.load(ordering: .relaxed) == 0 {
+                yield &cell.value
+            } else {
+                let state = cell.beginChange()
+                defer { cell.endChange(state) }
+                yield &cell.value
             }
-            let state = node.beginChange()
-            defer { node.endChange(state) }
-            yield &instance[keyPath: storageKeyPath].storedValue
         }
     }
 
-    private static func defaultNode() -> PropertyNode {
+    /// The cell for decoding and the explicit-policy initializer, chosen at
+    /// run time: `==` for an `Equatable` type, otherwise every assignment
+    /// notifies (the `===` policy needs the static `AnyObject` constraint).
+    private static func makeCell(_ value: Value) -> TrackedCell<Value> {
         if let equatable = Value.self as? any Equatable.Type {
-            return makeEquatableNode(equatable)
+            return makeEquatableCell(value, equatable)
         }
-        if let object = Value.self as? any AnyObject.Type {
-            return makeIdentityNode(object)
-        }
-        return PropertyNode()
+        return TrackedCell(value)
     }
-}
 
-private func makeEquatableNode<T: Equatable>(_: T.Type) -> PropertyNode {
-    EquatablePropertyNode<T>()
-}
-
-private func makeIdentityNode<T: AnyObject>(_: T.Type) -> PropertyNode {
-    IdentityPropertyNode<T>()
+    private static func makeEquatableCell<E: Equatable>(_ value: Value, _: E.Type) -> TrackedCell<Value> {
+        // E is Value, opened from the existential metatype.
+        unsafeDowncast(EquatableTrackedCell(value as! E), to: TrackedCell<Value>.self)
+    }
 }
 
 extension Tracked: Sendable where Value: Sendable {}
@@ -154,14 +150,14 @@ extension Tracked: Sendable where Value: Sendable {}
 extension Tracked: Equatable where Value: Equatable {
     /// Compares the stored values.
     public static func == (lhs: Self, rhs: Self) -> Bool {
-        lhs.storedValue == rhs.storedValue
+        lhs.cell.value == rhs.cell.value
     }
 }
 
 extension Tracked: Hashable where Value: Hashable {
     /// Hashes the stored value.
     public func hash(into hasher: inout Hasher) {
-        hasher.combine(storedValue)
+        hasher.combine(cell.value)
     }
 }
 
@@ -169,14 +165,13 @@ extension Tracked: Encodable where Value: Encodable {
     /// Encodes the value alone, so that an owner's synthesized `Codable`
     /// writes `"title": …` for `@Tracked var title`.
     public func encode(to encoder: any Encoder) throws {
-        try storedValue.encode(to: encoder)
+        try cell.value.encode(to: encoder)
     }
 }
 
 extension Tracked: Decodable where Value: Decodable {
     /// Decodes the value alone; the counterpart of `encode(to:)`.
     public init(from decoder: any Decoder) throws {
-        storedValue = try Value(from: decoder)
-        node = Self.defaultNode()
+        cell = Self.makeCell(try Value(from: decoder))
     }
 }

@@ -60,12 +60,10 @@ public struct TrackingRegistrar: Sendable {
     ) {
         guard let scope = tracking_current_scope() else { return }
         let subscriber = Unmanaged<SubscriberNode>.fromOpaque(scope).takeUnretainedValue()
-        graphLock.lock()
+        GraphLock.lock()
         let node = storage.nodeLocked(creatingFor: keyPath)
-        if subscriber.trackFast(node) == nil {
-            _ = subscriber.insertLinkLocked(node)
-        }
-        graphLock.unlock()
+        GraphLock.unlock()
+        _ = subscriber.track(node, ThreadState.current)
     }
 
     /// Announces that `keyPath` of `subject` is about to change: `withTracking`
@@ -119,8 +117,8 @@ public struct TrackingRegistrar: Sendable {
     /// The node of `keyPath` if anything ever linked to it and it still has a
     /// link; nil means nobody can be waiting for a change.
     private func registeredNode(for keyPath: AnyKeyPath) -> PropertyNode? {
-        graphLock.lock()
-        defer { graphLock.unlock() }
+        GraphLock.lock()
+        defer { GraphLock.unlock() }
         guard let node = storage.nodeLocked(for: keyPath),
               node.linkCount.load(ordering: .relaxed) > 0 else { return nil }
         return node

@@ -34,7 +34,7 @@ public final class TrackingScope: Sendable, Hashable {
         onInvalidate: @escaping @Sendable () -> Void
     ) {
         node = ObserverNode(
-            action: .invalidate(onInvalidate), origin: SourceLocation(fileID: fileID, line: line))
+            mode: .invalidate, origin: SourceLocation(fileID: fileID, line: line), callback: onInvalidate)
     }
 
     deinit {

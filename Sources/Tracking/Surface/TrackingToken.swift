@@ -58,7 +58,7 @@ public final class TrackingToken: Sendable, Hashable {
 extension SubscriberNode {
     /// The names of the dependencies, without repeats, in order of first read.
     var dependencyNames: [String] {
-        graphLock.lock()
+        GraphLock.lock()
         var nodes: [Node] = []
         var seen: Set<ObjectIdentifier> = []
         var cursor = firstDependency
@@ -67,15 +67,15 @@ extension SubscriberNode {
             if seen.insert(ObjectIdentifier(source)).inserted { nodes.append(source) }
             cursor = link.pointee.nextDependency
         }
-        graphLock.unlock()
+        GraphLock.unlock()
         return nodes.map(\.displayName)
     }
 
     /// The name of the source whose change caused the last run.
     var lastCauseName: String? {
-        graphLock.lock()
+        GraphLock.lock()
         let cause = lastCause?.takeUnretainedValue()
-        graphLock.unlock()
+        GraphLock.unlock()
         return cause?.displayName
     }
 }

@@ -53,7 +53,7 @@ public func withTracking<T>(
 ) rethrows -> T {
     let node = OneShotNode(timing: options.timing, onChange: onChange)
     node.flags.insert(.running)
-    let previous = node.beginTracking()
+    let previous = node.beginTracking(ThreadState.current)
     let result: T
     do {
         result = try apply()
@@ -67,22 +67,19 @@ public func withTracking<T>(
 
 private func finishApply(_ node: OneShotNode, previous: UnsafeMutableRawPointer?, succeeded: Bool) {
     node.endTracking(restoring: previous)
+    let state = ThreadState.current
     // The enclosing scope depends on what this one read.
     if let previous {
         let outer = Unmanaged<SubscriberNode>.fromOpaque(previous).takeUnretainedValue()
         var cursor = node.firstDependency
         while let link = cursor {
-            _ = outer.track(link.pointee.source.takeUnretainedValue())
+            _ = outer.track(link.pointee.source.takeUnretainedValue(), state)
             cursor = link.pointee.nextDependency
         }
     }
-    let changedMeanwhile = node.finishApply()
-    let state = ThreadState.current
     if !succeeded || node.firstDependency == nil {
         node.discard(state)
-    } else if changedMeanwhile {
+    } else if node.finishApply(state) {
         node.fire(state)
-    } else {
-        node.waitForChange()
     }
 }

@@ -1,0 +1,55 @@
+/// A growable stack of raw pointers for one thread's bookkeeping.
+///
+/// Unlike an `Array`, it has no copy-on-write checks and never goes through
+/// generic value witnesses, which matters on the paths that run for every
+/// write and every run. The owner frees it with ``deallocate()``.
+struct PointerStack {
+    private var base: UnsafeMutablePointer<UnsafeMutableRawPointer>
+    private var capacity: Int
+    /// The number of pointers on the stack.
+    private(set) var count = 0
+
+    init(capacity: Int = 16) {
+        self.capacity = max(1, capacity)
+        base = .allocate(capacity: self.capacity)
+    }
+
+    var isEmpty: Bool { count == 0 }
+
+    @inline(__always)
+    mutating func push(_ pointer: UnsafeMutableRawPointer) {
+        if count == capacity { grow() }
+        base[count] = pointer
+        count += 1
+    }
+
+    @inline(__always)
+    mutating func pop() -> UnsafeMutableRawPointer? {
+        if count == 0 { return nil }
+        count -= 1
+        return base[count]
+    }
+
+    @inline(__always)
+    subscript(index: Int) -> UnsafeMutableRawPointer {
+        base[index]
+    }
+
+    /// Drops everything above `newCount`.
+    @inline(__always)
+    mutating func truncate(to newCount: Int) {
+        count = newCount
+    }
+
+    private mutating func grow() {
+        let bigger = UnsafeMutablePointer<UnsafeMutableRawPointer>.allocate(capacity: capacity * 2)
+        bigger.moveInitialize(from: base, count: count)
+        base.deallocate()
+        base = bigger
+        capacity *= 2
+    }
+
+    func deallocate() {
+        base.deallocate()
+    }
+}

@@ -1,0 +1,89 @@
+/// The storage of one `@Tracked` property: its value and its graph node in
+/// one allocation.
+///
+/// The value lives here rather than inline in the owning object so that the
+/// owner's storage is only ever read: the optimizer then checks no exclusivity
+/// on it, and an in-place mutation (`tags.append(x)`) yields the value's own
+/// storage, with no copy.
+@usableFromInline
+class TrackedCell<Value>: PropertyNode, @unchecked Sendable {
+    /// The property's value. Exclusivity is the owner's business, as for a
+    /// plain stored property; the engine never touches it.
+    @usableFromInline
+    @exclusivity(unchecked)
+    final var value: Value
+
+    @usableFromInline
+    init(_ value: Value) {
+        self.value = value
+        super.init()
+    }
+
+    /// Whether assigning `new` would store a value equal to the current one,
+    /// so that nobody needs to hear of it. The base class cannot compare:
+    /// every assignment notifies.
+    @usableFromInline
+    func isEqualToStored(_ new: Value) -> Bool { false }
+}
+
+/// The storage of an `Equatable` property: equal assignments (`==`) notify nobody.
+@usableFromInline
+final class EquatableTrackedCell<Value: Equatable>: TrackedCell<Value>, @unchecked Sendable {
+    @usableFromInline
+    override init(_ value: Value) {
+        super.init(value)
+    }
+
+    @usableFromInline
+    override func isEqualToStored(_ new: Value) -> Bool { value == new }
+}
+
+/// The storage of a property holding a class instance: assigning the same
+/// instance (`===`) notifies nobody.
+@usableFromInline
+final class IdentityTrackedCell<Value: AnyObject>: TrackedCell<Value>, @unchecked Sendable {
+    @usableFromInline
+    override init(_ value: Value) {
+        super.init(value)
+    }
+
+    @usableFromInline
+    override func isEqualToStored(_ new: Value) -> Bool { value === new }
+}
+
+/// Records a read of a `@Tracked` property by the subscriber running on this
+/// thread. Takes raw pointers so that the inlined getter holds no reference
+/// across the call.
+///
+/// - Parameters:
+///   - scope: The current scope (a ``SubscriberNode``).
+///   - cell: The property's ``TrackedCell``.
+///   - registrar: The owner's ``RegistrarStorage``.
+///   - owner: The owning object, to find the property's name at the first link.
+///   - ownerType: The owning object's type.
+@usableFromInline
+@inline(never)
+func trackPropertyRead(
+    _ scope: UnsafeMutableRawPointer, _ cell: UnsafeMutableRawPointer,
+    registrar: UnsafeMutableRawPointer, owner: UnsafeMutableRawPointer, ownerType: Any.Type
+) {
+    // Both are kept alive by their owners for the whole call: borrow them
+    // without reference counting.
+    Unmanaged<SubscriberNode>.fromOpaque(scope)._withUnsafeGuaranteedRef { subscriber in
+        Unmanaged<PropertyNode>.fromOpaque(cell)._withUnsafeGuaranteedRef { node in
+            if case .new = subscriber.trackFast(node) {
+                if node.registrar == nil {
+                    // The property's first link ever: tell its object about it.
+                    GraphLock.lock()
+                    if node.registrar == nil {
+                        let storage = Unmanaged<RegistrarStorage>.fromOpaque(registrar).takeUnretainedValue()
+                        storage.registerLocked(
+                            node, name: PropertyNames.name(ofCell: cell, in: owner, of: ownerType))
+                    }
+                    GraphLock.unlock()
+                }
+                _ = ThreadState.withCurrent { subscriber.addLink(to: node, $0) }
+            }
+        }
+    }
+}
