@@ -1,3 +1,5 @@
+import Synchronization
+
 /// The graph node of one tracked property of one object.
 ///
 /// The engine learns the node's object and name at its first link
@@ -5,10 +7,9 @@
 /// costs nothing more than allocating its nodes.
 @usableFromInline
 class PropertyNode: Node, @unchecked Sendable {
-    /// The registrar of the owning object, set at the first link and cleared
-    /// when the object is gone. Guarded by ``GraphLock``.
-    @exclusivity(unchecked)
-    final unowned(unsafe) var registrar: RegistrarStorage?
+    /// Whether the owning object's registrar knows this node: set, under the
+    /// lock, at the first link. Read without the lock to skip that step.
+    final let isRegistered = Atomic<Bool>(false)
 
     /// How diagnostics name the property, e.g. `\Book.title`; set with
     /// `registrar`. Guarded by ``GraphLock``.

@@ -12,8 +12,8 @@ final class RegistrarStorage: @unchecked Sendable {
 
     /// Records that `node` belongs to this object, at its first link.
     func registerLocked(_ node: PropertyNode, name: String) {
-        if node.registrar != nil || node.isDead { return }
-        node.registrar = self
+        if node.isRegistered.load(ordering: .relaxed) || node.isDead { return }
+        node.isRegistered.store(true, ordering: .relaxed)
         node.name = name
         nodes.append(node)
     }
@@ -43,6 +43,13 @@ final class RegistrarStorage: @unchecked Sendable {
         return nodes.count
     }
 
+    /// Links pointing at this object's nodes, for tests and leak checks.
+    var activeDependencyCount: Int {
+        GraphLock.lock()
+        defer { GraphLock.unlock() }
+        return nodes.reduce(0) { $0 + $1.linkCount.load(ordering: .relaxed) }
+    }
+
     /// The object is gone: every subscriber that read one of its properties
     /// hears of it once, as of a change, and the links from its nodes go.
     deinit {
@@ -70,7 +77,6 @@ final class RegistrarStorage: @unchecked Sendable {
             }
             node.firstSubscriber = nil
             node.isDead = true
-            node.registrar = nil
         }
         Scheduler.takeOneShotsLocked(state)
         GraphLock.unlock()

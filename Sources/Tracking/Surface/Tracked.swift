@@ -119,6 +119,14 @@ public struct Tracked<Value>: TrackedStorage {
         @inline(__always)
         _modify {
             unowned(unsafe) let cell = instance[keyPath: storageKeyPath].cell
+            // A read-modify-write (`value += 1`, `tags.append(x)`) reads the
+            // old value: inside a scope, that is a dependency.
+            if let scope = tracking_current_scope() {
+                trackPropertyRead(
+                    scope, Unmanaged.passUnretained(cell).toOpaque(),
+                    registrar: Unmanaged.passUnretained(instance.trackingRegistrar.storage).toOpaque(),
+                    owner: Unmanaged.passUnretained(instance).toOpaque(), ownerType: Owner.self)
+            }
             if cell.linkCount.load(ordering: .relaxed) == 0 {
                 yield &cell.value
             } else {

@@ -1,3 +1,5 @@
+import Synchronization
+
 /// The storage of one `@Tracked` property: its value and its graph node in
 /// one allocation.
 ///
@@ -72,10 +74,10 @@ func trackPropertyRead(
     Unmanaged<SubscriberNode>.fromOpaque(scope)._withUnsafeGuaranteedRef { subscriber in
         Unmanaged<PropertyNode>.fromOpaque(cell)._withUnsafeGuaranteedRef { node in
             if case .new = subscriber.trackFast(node) {
-                if node.registrar == nil {
+                if !node.isRegistered.load(ordering: .relaxed) {
                     // The property's first link ever: tell its object about it.
                     GraphLock.lock()
-                    if node.registrar == nil {
+                    if !node.isRegistered.load(ordering: .relaxed) {
                         let storage = Unmanaged<RegistrarStorage>.fromOpaque(registrar).takeUnretainedValue()
                         storage.registerLocked(
                             node, name: PropertyNames.name(ofCell: cell, in: owner, of: ownerType))

@@ -127,6 +127,12 @@ public struct TrackingRegistrar: Sendable {
     /// How many of the object's properties are registered with the engine
     /// (have been read while tracking). For tests and leak checks.
     public var registeredPropertyCount: Int { storage.registeredCount }
+
+    /// How many dependencies (links from observers, `withTracking` scopes and
+    /// derived values) currently point at the object's properties. Zero once
+    /// everything that read the object has been cancelled, has fired or has
+    /// re-run without reading it. For tests and leak checks.
+    public var activeDependencyCount: Int { storage.activeDependencyCount }
 }
 
 extension TrackingRegistrar: Codable {

@@ -1,0 +1,132 @@
+import Foundation
+import Testing
+@testable import Tracking
+
+/// A model whose values are read and written under a lock of its own, so that
+/// tests that share it between threads have no data race. Writes go through
+/// a transaction, so that observers run after the lock is released.
+final class SharedCounters: Trackable, @unchecked Sendable {
+    let trackingRegistrar = TrackingRegistrar()
+    private let lock = NSLock()
+    @Tracked private var values: [Int]
+
+    init(count: Int) {
+        values = Array(repeating: 0, count: count)
+    }
+
+    subscript(index: Int) -> Int {
+        get { lock.withLock { values[index] } }
+        set { withTransaction { lock.withLock { values[index] = newValue } } }
+    }
+
+    var all: [Int] { lock.withLock { values } }
+}
+
+/// Whether this process runs under the thread sanitizer, which makes every
+/// memory access many times slower: stress tests then do fewer rounds.
+let isThreadSanitized: Bool = dlsym(dlopen(nil, RTLD_NOW), "__tsan_init") != nil
+
+@Suite struct ConcurrencyTests {
+    /// A change made on another thread while a run is in progress is not
+    /// lost: the observer runs again afterwards and sees it.
+    @Test(arguments: [false, true])
+    func aChangeDuringARunOnAnotherThreadIsNotLost(duringFirstRun: Bool) {
+        let model = SharedCounters(count: 1)
+        let readDone = DispatchSemaphore(value: 0)
+        let writeDone = DispatchSemaphore(value: 0)
+        let seen = Locked<[Int]>([])
+        let blockOnRun = Locked(duringFirstRun ? 1 : 2)
+        let runs = Locked(0)
+        let token = Locked<TrackingToken?>(nil)
+        let observer = Thread {
+            token.mutate {
+                $0 = observe {
+                    let value = model[0]
+                    seen.append(value)
+                    runs.increment()
+                    if runs.current == blockOnRun.current {
+                        readDone.signal()
+                        writeDone.wait()
+                    }
+                }
+            }
+        }
+        observer.start()
+        if !duringFirstRun {
+            // Start a second run, on this thread, that blocks after its read.
+            Thread.sleep(forTimeInterval: 0.05)
+            let trigger = Thread { model[0] = 1 }
+            trigger.start()
+        }
+        readDone.wait()
+        let writer = Thread {
+            model[0] = 7
+            writeDone.signal()
+        }
+        writer.start()
+        for _ in 0..<500 where seen.current.last != 7 {
+            usleep(10_000)
+        }
+        #expect(seen.current.last == 7)
+        #expect(duringFirstRun ? seen.current == [0, 7] : seen.current.first == 0)
+        token.current?.cancel()
+    }
+
+    /// Under heavy concurrent mutation an observer never silently stops: its
+    /// last run sees the final values.
+    @Test func heavyConcurrentMutationEndsWithARunThatSeesTheFinalValues() async {
+        let threadCount = 8
+        let writesPerThread = isThreadSanitized ? 5_000 : 100_000
+        let model = SharedCounters(count: threadCount)
+        let last = Locked<[Int]>([])
+        let runs = Locked(0)
+        let token = observe {
+            last.mutate { $0 = model.all }
+            runs.increment()
+        }
+        await withTaskGroup(of: Void.self) { group in
+            for thread in 0..<threadCount {
+                group.addTask {
+                    for value in 1...writesPerThread { model[thread] = value }
+                }
+            }
+        }
+        #expect(last.current == Array(repeating: writesPerThread, count: threadCount))
+        #expect(runs.current > 1)
+        token.cancel()
+        #expect(model.trackingRegistrar.activeDependencyCount == 0)
+    }
+
+    /// Several threads track, observe, cancel and mutate the same objects.
+    @Test func trackingObservingAndCancellingFromManyThreads() async {
+        let models = (0..<4).map { _ in SharedCounters(count: 4) }
+        let rounds = isThreadSanitized ? 300 : 3_000
+        await withTaskGroup(of: Void.self) { group in
+            for worker in 0..<8 {
+                group.addTask {
+                    for round in 0..<rounds {
+                        let model = models[(worker + round) % models.count]
+                        switch round % 4 {
+                        case 0:
+                            let token = observe { _ = model[worker % 4] }
+                            model[worker % 4] = round
+                            token.cancel()
+                        case 1:
+                            withTracking { _ = model[(worker + 1) % 4] } onChange: {}
+                            model[(worker + 1) % 4] = round
+                        case 2:
+                            let scope = TrackingScope {}
+                            scope.track { _ = model.all }
+                            scope.cancel()
+                        default:
+                            model[worker % 4] = -round
+                        }
+                    }
+                }
+            }
+        }
+        for model in models {
+            #expect(model.trackingRegistrar.activeDependencyCount == 0)
+        }
+    }
+}

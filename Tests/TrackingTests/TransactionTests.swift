@@ -1,0 +1,83 @@
+import Testing
+@testable import Tracking
+
+@Suite struct TransactionTests {
+    @Test func observersRunOnceAfterTheOutermostTransaction() {
+        let seen = Locked<[String]>([])
+        let book = Book()
+        let token = observe { seen.append("\(book.title) by \(book.author)") }
+        withTransaction {
+            book.title = "A"
+            book.author = "B"
+            withTransaction {
+                book.title = "C"
+            }
+            #expect(seen.current.count == 1)
+        }
+        #expect(seen.current == ["Sample Book Title by ", "C by B"])
+        withExtendedLifetime(token) {}
+    }
+
+    @Test func readsInsideATransactionSeeNewValues() {
+        let book = Book()
+        let token = observe { _ = book.title }
+        withTransaction {
+            book.title = "A"
+            #expect(book.title == "A")
+        }
+        withExtendedLifetime(token) {}
+    }
+
+    @Test func observersStillRunWhenTheTransactionThrows() {
+        struct Failure: Error {}
+        let seen = Locked<[String]>([])
+        let book = Book()
+        let token = observe { seen.append(book.title) }
+        #expect(throws: Failure.self) {
+            try withTransaction {
+                book.title = "A"
+                throw Failure()
+            }
+        }
+        #expect(seen.current == ["Sample Book Title", "A"])
+        withExtendedLifetime(token) {}
+    }
+
+    @Test func observersRunInTheOrderTheyWereCreated() {
+        let order = Locked<[String]>([])
+        let book = Book()
+        let first = observe { _ = book.author; order.append("first") }
+        let second = observe { _ = book.title; order.append("second") }
+        let third = observe { _ = book.author; _ = book.title; order.append("third") }
+        order.mutate { $0.removeAll() }
+        withTransaction {
+            book.title = "A"   // marks second and third
+            book.author = "B"  // marks first and third
+        }
+        #expect(order.current == ["first", "second", "third"])
+        withExtendedLifetime((first, second, third)) {}
+    }
+
+    @Test func aValueChangedAndChangedBackStillRunsObservers() {
+        // Equality is checked per assignment, not per transaction.
+        let runs = Locked(0)
+        let counter = Counter()
+        let token = observe { _ = counter.value; runs.increment() }
+        withTransaction {
+            counter.value = 1
+            counter.value = 0
+        }
+        #expect(runs.current == 2)
+        withExtendedLifetime(token) {}
+    }
+
+    @Test func willSetScopesFireAtTheWriteInsideATransaction() {
+        let fired = Locked<[String]>([])
+        let book = Book()
+        withTracking { _ = book.title } onChange: { fired.append("fired") }
+        withTransaction {
+            book.title = "A"
+            #expect(fired.current == ["fired"])
+        }
+    }
+}
