@@ -81,16 +81,18 @@ extension ObservableObject where ObjectWillChangePublisher == ObservableObjectPu
 extension ObservableObjectPublisher {
     /// Finds (or creates and installs) the publisher of `object`.
     static func publisher(of object: AnyObject) -> ObservableObjectPublisher {
-        let fields = PublishedLayout.of(type(of: object)).fields
-        guard let first = fields.first else {
-            return UnpublishedObjects.shared.publisher(for: object)
+        PublishedLayout.of(type(of: object))._withUnsafeGuaranteedRef { layout in
+            guard let first = layout.first else {
+                return UnpublishedObjects.shared.publisher(for: object)
+            }
+            if let installed = first.withStorage(in: object, { $0.objectWillChange.load() }) {
+                return installed
+            }
+            let publisher = first.withStorage(in: object) { $0.objectWillChange.storeIfNil(ObservableObjectPublisher()) }
+            for field in layout.fields.dropFirst() {
+                _ = field.withStorage(in: object) { $0.objectWillChange.storeIfNil(publisher) }
+            }
+            return publisher
         }
-        let storage = first.storage(in: object)
-        if let installed = storage.objectWillChange.load() { return installed }
-        let publisher = storage.objectWillChange.storeIfNil(ObservableObjectPublisher())
-        for field in fields.dropFirst() {
-            _ = field.storage(in: object).objectWillChange.storeIfNil(publisher)
-        }
-        return publisher
     }
 }

@@ -42,12 +42,14 @@
 /// store, and allocates nothing.
 @propertyWrapper
 public struct Published<Value> {
+    @usableFromInline
     let storage: PublishedStorage<Value>
 
     /// Creates the storage with an initial value; called by the compiler for
     /// `@Published var x = value`.
     ///
     /// - Parameter wrappedValue: The initial value.
+    @inlinable
     public init(wrappedValue: Value) {
         storage = PublishedStorage(wrappedValue)
     }
@@ -56,6 +58,7 @@ public struct Published<Value> {
     /// initialization (`_x = Published(initialValue: v)`), as in Combine.
     ///
     /// - Parameter initialValue: The initial value.
+    @inlinable
     public init(initialValue: Value) {
         self.init(wrappedValue: initialValue)
     }
@@ -89,6 +92,7 @@ public struct Published<Value> {
     ///   - object: The instance whose property is accessed.
     ///   - wrappedKeyPath: The property (unused).
     ///   - storageKeyPath: The wrapper's storage (`_property`).
+    @inlinable
     public static subscript<EnclosingSelf: AnyObject>(
         _enclosingInstance object: EnclosingSelf,
         wrapped wrappedKeyPath: ReferenceWritableKeyPath<EnclosingSelf, Value>,

@@ -127,7 +127,7 @@ final class ValueBuffer<Output, Failure: Error>: @unchecked Sendable {
     typealias Outcome = Result<Output?, Failure>
 
     private struct State {
-        var status = SubscriptionStatus.awaitingSubscription
+        var status = SubscriptionStatus()
         var values: [Output] = []
         var completion: Subscribers.Completion<Failure>?
         var ended = false

@@ -44,20 +44,28 @@ struct ObjectWillChangeStorageTests {
     @Test("classes with @Published keep the publisher in their storage, not in the side table")
     func storedInPublishedStorage() {
         let object = FiftyPublished()
-        let layout = PublishedLayout.of(FiftyPublished.self)
+        let layout = PublishedLayout.of(FiftyPublished.self).takeUnretainedValue()
         #expect(layout.fields.count == 4)
         let publisher = object.objectWillChange
         for field in layout.fields {
-            #expect(field.storage(in: object).objectWillChange.load() === publisher)
+            #expect(field.withStorage(in: object) { $0.objectWillChange.load() } === publisher)
         }
-        #expect(PublishedLayout.of(Plain.self).fields.isEmpty)
+        #expect(PublishedLayout.of(Plain.self).takeUnretainedValue().fields.isEmpty)
     }
 
     @Test("an object without subscribers pays nothing on a write: no publisher is installed")
     func nothingInstalledBeforeFirstRead() {
         let object = FiftyPublished()
         object.p00 = 1
-        let layout = PublishedLayout.of(FiftyPublished.self)
-        #expect(layout.fields.allSatisfy { $0.storage(in: object).objectWillChange.load() == nil })
+        let layout = PublishedLayout.of(FiftyPublished.self).takeUnretainedValue()
+        #expect(layout.fields.allSatisfy { field in field.withStorage(in: object) { $0.objectWillChange.load() } == nil })
+    }
+
+    @Test("Published<Value> is exactly one reference, whatever Value is (the layout reads it raw)")
+    func publishedIsOneReference() {
+        #expect(MemoryLayout<Published<Int8>>.size == MemoryLayout<AnyObject>.size)
+        #expect(MemoryLayout<Published<String>>.size == MemoryLayout<AnyObject>.size)
+        #expect(MemoryLayout<Published<(Int, Int, Int, Int)>>.size == MemoryLayout<AnyObject>.size)
+        #expect(MemoryLayout<Published<Int8>>.alignment == MemoryLayout<AnyObject>.alignment)
     }
 }

@@ -115,4 +115,22 @@ struct ReentrancyTests {
         #expect(subject.value == 11)
         c.cancel()
     }
+
+    @Test("a value sent while a new subscriber is being set up arrives after its replay, not before")
+    func sendDuringSubscriptionIsOrdered() {
+        final class SendingSubscriber: Subscriber {
+            let subject: CurrentValueSubject<Int, Never>
+            var log: [Int] = []
+            init(_ subject: CurrentValueSubject<Int, Never>) { self.subject = subject }
+            func receive(subscription: any Subscription) { subject.send(5) }
+            func receive(_ input: Int) { log.append(input) }
+            func receive(completion: Subscribers.Completion<Never>) {}
+        }
+        let subject = CurrentValueSubject<Int, Never>(0)
+        let subscriber = SendingSubscriber(subject)
+        subject.subscribe(subscriber)
+        subject.send(6)
+        #expect(subscriber.log == [0, 5, 6])
+        #expect(subject.value == 6)
+    }
 }

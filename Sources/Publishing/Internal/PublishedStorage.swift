@@ -1,5 +1,3 @@
-import Synchronization
-
 /// The part of a `@Published` property's storage that does not depend on its
 /// type: the slot for its object's `objectWillChange` publisher.
 ///
@@ -7,19 +5,36 @@ import Synchronization
 /// publisher into the slot of every `@Published` property of the object the
 /// first time it is read; until then the slot is empty and an assignment
 /// skips the signal (nobody can have subscribed yet).
+@usableFromInline
 class PublishedStorageBase {
-    let objectWillChange = AtomicLazyReference<ObservableObjectPublisher>()
+    @usableFromInline
+    let objectWillChange = AtomicReference<ObservableObjectPublisher>()
+
+    @usableFromInline
+    init() {}
 }
 
 /// The storage of one `@Published` property: the value, the object's
 /// `objectWillChange` (once installed), and the `$property` subscribers
 /// (created on first use of `$property`).
+///
+/// The write path is inlinable so that it is specialized in the module that
+/// declares the property: an assignment without subscribers is two atomic
+/// loads and a store.
+@usableFromInline
 final class PublishedStorage<Value>: PublishedStorageBase {
     /// The property's value. Not synchronized: it follows the rules of the
-    /// enclosing class's stored properties.
+    /// enclosing class's stored properties. Every access is a plain get or
+    /// set (no access spans a call), so the dynamic exclusivity check would
+    /// never find an overlap; it is turned off to keep assignments cheap.
+    @usableFromInline
+    @exclusivity(unchecked)
     var value: Value
-    private let lazySubject = AtomicLazyReference<PublishedSubject<Value>>()
 
+    @usableFromInline
+    let lazySubject = AtomicReference<PublishedSubject<Value>>()
+
+    @usableFromInline
     init(_ value: Value) {
         self.value = value
     }
@@ -31,9 +46,14 @@ final class PublishedStorage<Value>: PublishedStorageBase {
 
     /// Assigns the property in Combine's order: `objectWillChange`, then
     /// `$property` subscribers, then the store.
+    @inlinable
     func publish(_ newValue: Value) {
-        objectWillChange.load()?.send()
-        lazySubject.load()?.subscribers.send(newValue)
+        if let objectWillChange = objectWillChange.load() {
+            objectWillChange.send()
+        }
+        if let subject = lazySubject.load() {
+            subject.send(newValue)
+        }
         value = newValue
     }
 }
@@ -41,9 +61,16 @@ final class PublishedStorage<Value>: PublishedStorageBase {
 /// The `$property` subscribers of one `@Published` property, and the
 /// subscriptions made by ``Publisher/assign(to:)`` into it, which live as long
 /// as the property.
+@usableFromInline
 final class PublishedSubject<Value>: @unchecked Sendable {
     let subscribers = SubscriberList<Value, Never>()
     private let assignments = Locked<[AnyCancellable]>([])
+
+    /// Delivers `value` to the `$property` subscribers.
+    @usableFromInline
+    func send(_ value: Value) {
+        subscribers.send(value)
+    }
 
     /// Keeps `cancellable` until the property is deallocated.
     func retain(_ cancellable: AnyCancellable) {

@@ -12,21 +12,20 @@ import Synchronization
 ///   delivery is one atomic load plus the call; a cancelled conduit is
 ///   skipped even if the current delivery loop's copy still contains it.
 /// - A new subscriber first gets its subscription, then the replayed value (if
-///   any), and only then live values: values sent meanwhile by other threads
-///   are buffered in the conduit and delivered in order right after.
-struct SubscriberList<Output, Failure: Error>: Sendable {
-    struct State {
-        var conduits: [Conduit<Output, Failure>] = []
-        var completion: Subscribers.Completion<Failure>?
-        /// The value replayed to new subscribers when none is given to
-        /// ``SubscriberList/attach(_:replay:)`` (``CurrentValueSubject``).
-        var current: Output?
-    }
-
-    let state: Locked<State>
+///   any), and only then live values: values sent meanwhile (by other threads,
+///   or by its own `receive(subscription:)`) are buffered in the conduit and
+///   delivered in order right after.
+final class SubscriberList<Output, Failure: Error>: @unchecked Sendable {
+    /// Guards every `var` below and the conduits' pending events.
+    let lock = Lock.make()
+    @exclusivity(unchecked) private var conduits: [Conduit<Output, Failure>] = []
+    @exclusivity(unchecked) private var completion: Subscribers.Completion<Failure>?
+    /// The value replayed to new subscribers when none is given to
+    /// ``attach(_:replay:)`` (``CurrentValueSubject``).
+    @exclusivity(unchecked) private var current: Output?
 
     init(current: Output? = nil) {
-        state = Locked(State(current: current))
+        self.current = current
     }
 
     /// Adds a subscriber, gives it its subscription, replays `replay` (or the
@@ -34,24 +33,26 @@ struct SubscriberList<Output, Failure: Error>: Sendable {
     /// that arrives after the completion receives the completion at once.
     func attach(_ downstream: any Subscriber<Output, Failure>, replay: Output? = nil) {
         let conduit = Conduit(list: self, downstream: downstream)
-        let outcome = state.withLock { state -> (Subscribers.Completion<Failure>?, Output?) in
-            if let completion = state.completion { return (completion, nil) }
-            state.conduits.append(conduit)
-            return (nil, replay ?? state.current)
-        }
-        if let completion = outcome.0 {
+        lock.lock()
+        let completion = completion
+        if completion == nil { conduits.append(conduit) }
+        let replayed = replay ?? current
+        lock.unlock()
+        if let completion {
             conduit.phase.store(Conduit<Output, Failure>.closed, ordering: .releasing)
             downstream.receive(subscription: conduit)
             downstream.receive(completion: completion)
             return
         }
-        conduit.start(replaying: outcome.1)
+        conduit.start(replaying: replayed)
     }
 
     /// Delivers `value` to every current subscriber, on this thread, outside
     /// the lock. Does nothing after the completion.
     func send(_ value: Output) {
-        let snapshot = state.withLock { state in state.conduits }
+        lock.lock()
+        let snapshot = conduits
+        lock.unlock()
         for conduit in snapshot {
             conduit.offer(value)
         }
@@ -61,28 +62,53 @@ struct SubscriberList<Output, Failure: Error>: Sendable {
     /// released; later subscribers receive it on subscription. A second
     /// completion is ignored.
     func send(completion: Subscribers.Completion<Failure>) {
-        let finished = state.withLock { state -> [Conduit<Output, Failure>] in
-            guard state.completion == nil else { return [] }
-            state.completion = completion
-            defer { state.conduits = [] }
-            return state.conduits
+        lock.lock()
+        var finished: [Conduit<Output, Failure>] = []
+        if self.completion == nil {
+            self.completion = completion
+            swap(&finished, &conduits)
         }
+        lock.unlock()
         for conduit in finished {
             conduit.finish(completion)
         }
     }
 
-    /// The number of subscribers (for tests and diagnostics).
-    var count: Int { state.withLock { $0.conduits.count } }
+    /// The value replayed to new subscribers.
+    var currentValue: Output? {
+        lock.lock()
+        defer { lock.unlock() }
+        return current
+    }
 
+    /// Stores `value` as the one replayed to new subscribers, unless the list
+    /// is completed; returns whether it was stored, and the value it replaces
+    /// (for the caller to release outside the lock).
+    func replaceCurrent(with value: Output) -> (stored: Bool, previous: Output?) {
+        lock.lock()
+        defer { lock.unlock() }
+        guard completion == nil else { return (false, nil) }
+        defer { current = value }
+        return (true, current)
+    }
+
+    /// The number of subscribers (for tests and diagnostics).
+    var count: Int {
+        lock.lock()
+        defer { lock.unlock() }
+        return conduits.count
+    }
+
+    /// Removes `conduit`; returns its pending events, to be released outside
+    /// the lock.
     fileprivate func detach(_ conduit: Conduit<Output, Failure>) -> [Conduit<Output, Failure>.Event] {
-        state.withLock { state in
-            if let index = state.conduits.firstIndex(where: { $0 === conduit }) {
-                state.conduits.remove(at: index)
-            }
-            defer { conduit.pending = [] }
-            return conduit.pending
+        lock.lock()
+        defer { lock.unlock() }
+        if let index = conduits.firstIndex(where: { $0 === conduit }) {
+            conduits.remove(at: index)
         }
+        defer { conduit.pending = [] }
+        return conduit.pending
     }
 }
 
@@ -105,7 +131,7 @@ final class Conduit<Output, Failure: Error>: Subscription, @unchecked Sendable {
     let downstream: any Subscriber<Output, Failure>
     private let list: SubscriberList<Output, Failure>
     /// Events that arrived while `starting`; guarded by the list's lock.
-    fileprivate var pending: [Event] = []
+    @exclusivity(unchecked) fileprivate var pending: [Event] = []
 
     fileprivate init(list: SubscriberList<Output, Failure>, downstream: any Subscriber<Output, Failure>) {
         self.list = list
@@ -128,15 +154,14 @@ final class Conduit<Output, Failure: Error>: Subscription, @unchecked Sendable {
     /// Returns buffered events, or nil after switching to `active` when there
     /// are none left.
     private func takePendingOrActivate() -> [Event]? {
-        list.state.withLock { _ in
-            if pending.isEmpty {
-                _ = phase.compareExchange(
-                    expected: Self.starting, desired: Self.active, ordering: .acquiringAndReleasing)
-                return nil
-            }
-            defer { pending = [] }
-            return pending
+        list.lock.lock()
+        defer { list.lock.unlock() }
+        if pending.isEmpty {
+            _ = phase.compareExchange(expected: Self.starting, desired: Self.active, ordering: .acquiringAndReleasing)
+            return nil
         }
+        defer { pending = [] }
+        return pending
     }
 
     private func deliver(_ event: Event) {
@@ -153,11 +178,11 @@ final class Conduit<Output, Failure: Error>: Subscription, @unchecked Sendable {
     /// Buffers `event` if the conduit is still starting; returns false if it
     /// is not (the caller then delivers or drops it).
     private func bufferIfStarting(_ event: Event) -> Bool {
-        list.state.withLock { _ in
-            guard phase.load(ordering: .acquiring) == Self.starting else { return false }
-            pending.append(event)
-            return true
-        }
+        list.lock.lock()
+        defer { list.lock.unlock() }
+        guard phase.load(ordering: .acquiring) == Self.starting else { return false }
+        pending.append(event)
+        return true
     }
 
     fileprivate func offer(_ value: Output) {

@@ -3,30 +3,30 @@
 ///
 /// Kept inside the subscriber's locked state; ``terminate()`` hands the
 /// subscription out so that it is cancelled or released after the lock is
-/// dropped.
-enum SubscriptionStatus {
-    case awaitingSubscription
-    case subscribed(any Subscription)
-    case terminal
+/// dropped. A struct with a stored ``isSubscribed`` flag (rather than an enum)
+/// so that the check on every delivery reads one byte instead of copying the
+/// subscription existential.
+struct SubscriptionStatus {
+    private var subscription: (any Subscription)?
+    private var isTerminal = false
+    /// True from ``accept(_:)`` until ``terminate()``.
+    private(set) var isSubscribed = false
 
     /// Stores `subscription` if none was received yet; returns false if it
     /// must be cancelled instead (a second subscription, or one arriving after
     /// cancellation).
     mutating func accept(_ subscription: any Subscription) -> Bool {
-        guard case .awaitingSubscription = self else { return false }
-        self = .subscribed(subscription)
+        guard !isTerminal, !isSubscribed else { return false }
+        self.subscription = subscription
+        isSubscribed = true
         return true
-    }
-
-    var isSubscribed: Bool {
-        if case .subscribed = self { return true }
-        return false
     }
 
     /// Marks the subscriber done; returns the subscription it held, if any.
     mutating func terminate() -> (any Subscription)? {
-        defer { self = .terminal }
-        if case .subscribed(let subscription) = self { return subscription }
-        return nil
+        isTerminal = true
+        isSubscribed = false
+        defer { subscription = nil }
+        return subscription
     }
 }

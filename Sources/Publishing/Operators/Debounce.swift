@@ -42,7 +42,7 @@ extension Publishers {
         private final class Inner<Downstream: Subscriber>: Subscriber, Subscription, @unchecked Sendable
         where Downstream.Input == Output, Downstream.Failure == Failure {
             private struct State {
-                var status = SubscriptionStatus.awaitingSubscription
+                var status = SubscriptionStatus()
                 var cancelled = false
                 /// Counts values; a scheduled delivery whose number is no
                 /// longer the latest has been superseded.

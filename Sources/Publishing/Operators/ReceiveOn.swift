@@ -32,7 +32,7 @@ extension Publishers {
         private final class Inner<Downstream: Subscriber>: Subscriber, Subscription, @unchecked Sendable
         where Downstream.Input == Output, Downstream.Failure == Failure {
             private struct State {
-                var status = SubscriptionStatus.awaitingSubscription
+                var status = SubscriptionStatus()
                 var cancelled = false
             }
 

@@ -35,7 +35,9 @@ extension Publishers {
         where Downstream.Input == Output, Downstream.Failure == Failure {
             let downstream: Downstream
             let predicate: (Output, Output) -> Bool
-            private let previous = Locked<Output?>(nil)
+            /// Guards `previous`.
+            private let lock = Lock.make()
+            @exclusivity(unchecked) private var previous: Output?
 
             init(downstream: Downstream, predicate: @escaping (Output, Output) -> Bool) {
                 self.downstream = downstream
@@ -49,10 +51,10 @@ extension Publishers {
             func receive(_ input: Output) {
                 // Every value becomes the one the next is compared with, as
                 // in Combine; the predicate runs outside the lock.
-                let last = previous.withLock { previous in
-                    defer { previous = input }
-                    return previous
-                }
+                lock.lock()
+                let last = previous
+                previous = input
+                lock.unlock()
                 if let last, predicate(last, input) { return }
                 downstream.receive(input)
             }

@@ -26,7 +26,7 @@ public final class CurrentValueSubject<Output, Failure: Error>: Subject, @unchec
     /// The current value. Setting it is the same as ``send(_:)`` (also after a
     /// completion, when it is ignored).
     public var value: Output {
-        get { subscribers.state.withLock { $0.current! } }
+        get { subscribers.currentValue! }
         set { send(newValue) }
     }
 
@@ -43,13 +43,9 @@ public final class CurrentValueSubject<Output, Failure: Error>: Subject, @unchec
     ///
     /// - Parameter value: The new value.
     public func send(_ value: Output) {
-        let (accepted, previous) = subscribers.state.withLock { state -> (Bool, Output?) in
-            guard state.completion == nil else { return (false, nil) }
-            defer { state.current = value }
-            return (true, state.current)
-        }
+        let (stored, previous) = subscribers.replaceCurrent(with: value)
         _ = previous  // released here, outside the lock
-        if accepted { subscribers.send(value) }
+        if stored { subscribers.send(value) }
     }
 
     /// Ends the subject; only the first completion counts. The current value

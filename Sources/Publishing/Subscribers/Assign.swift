@@ -14,14 +14,12 @@ extension Subscribers {
         /// This subscriber accepts only publishers that cannot fail.
         public typealias Failure = Never
 
-        private struct State {
-            var status = SubscriptionStatus.awaitingSubscription
-            var object: Root?
-        }
-
         /// The property written to.
         public let keyPath: ReferenceWritableKeyPath<Root, Input>
-        private let state: Locked<State>
+        /// Guards the two properties below.
+        private let lock = Lock.make()
+        @exclusivity(unchecked) private var status = SubscriptionStatus()
+        @exclusivity(unchecked) private var object: Root?
 
         /// Creates a subscriber that writes to `object[keyPath: keyPath]`.
         ///
@@ -31,17 +29,22 @@ extension Subscribers {
         ///   - keyPath: The property to write.
         public init(object: Root, keyPath: ReferenceWritableKeyPath<Root, Input>) {
             self.keyPath = keyPath
-            state = Locked(State(object: object))
+            self.object = object
         }
 
         /// Keeps the subscription; a second one is cancelled at once.
         public func receive(subscription: any Subscription) {
-            if !state.withLock({ $0.status.accept(subscription) }) { subscription.cancel() }
+            lock.lock()
+            let accepted = status.accept(subscription)
+            lock.unlock()
+            if !accepted { subscription.cancel() }
         }
 
         /// Writes `input` to the property, unless cancelled or completed.
         public func receive(_ input: Input) {
-            let object = state.withLock { $0.status.isSubscribed ? $0.object : nil }
+            lock.lock()
+            let object = status.isSubscribed ? self.object : nil
+            lock.unlock()
             object?[keyPath: keyPath] = input
         }
 
@@ -53,18 +56,17 @@ extension Subscribers {
         /// Cancels the subscription and releases the object. Calling it again
         /// does nothing.
         public func cancel() {
-            let (subscription, object) = terminate()
-            _ = object  // released here, outside the lock
+            let (subscription, _) = terminate()
             subscription?.cancel()
         }
 
         /// Marks the subscriber terminal and moves the subscription and the
-        /// object out of the state, so that they are released outside the lock.
+        /// object out, so that they are released outside the lock.
         private func terminate() -> ((any Subscription)?, Root?) {
-            state.withLock { state in
-                defer { state.object = nil }
-                return (state.status.terminate(), state.object)
-            }
+            lock.lock()
+            defer { lock.unlock() }
+            defer { object = nil }
+            return (status.terminate(), object)
         }
     }
 }

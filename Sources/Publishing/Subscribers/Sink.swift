@@ -13,13 +13,11 @@ extension Subscribers {
     /// delivers, never under a lock; once ``cancel()`` has returned, no new
     /// call to them starts.
     public final class Sink<Input, Failure: Error>: Subscriber, Cancellable, @unchecked Sendable {
-        private struct State {
-            var status = SubscriptionStatus.awaitingSubscription
-            var receiveValue: ((Input) -> Void)?
-            var receiveCompletion: ((Subscribers.Completion<Failure>) -> Void)?
-        }
-
-        private let state: Locked<State>
+        /// Guards the three properties below.
+        private let lock = Lock.make()
+        @exclusivity(unchecked) private var status = SubscriptionStatus()
+        @exclusivity(unchecked) private var receiveValue: ((Input) -> Void)?
+        @exclusivity(unchecked) private var receiveCompletion: ((Subscribers.Completion<Failure>) -> Void)?
 
         /// Creates a sink.
         ///
@@ -30,45 +28,54 @@ extension Subscribers {
             receiveCompletion: @escaping (Subscribers.Completion<Failure>) -> Void,
             receiveValue: @escaping (Input) -> Void
         ) {
-            state = Locked(State(receiveValue: receiveValue, receiveCompletion: receiveCompletion))
+            self.receiveValue = receiveValue
+            self.receiveCompletion = receiveCompletion
         }
 
         /// Keeps the subscription (to cancel it later). A second subscription,
         /// or one that arrives after cancellation, is cancelled at once.
         public func receive(subscription: any Subscription) {
-            if !state.withLock({ $0.status.accept(subscription) }) { subscription.cancel() }
+            lock.lock()
+            let accepted = status.accept(subscription)
+            lock.unlock()
+            if !accepted { subscription.cancel() }
         }
 
         /// Calls `receiveValue` with `input`, unless the sink was cancelled or
         /// completed.
         public func receive(_ input: Input) {
-            let receiveValue = state.withLock { $0.status.isSubscribed ? $0.receiveValue : nil }
+            lock.lock()
+            let receiveValue = status.isSubscribed ? self.receiveValue : nil
+            lock.unlock()
             receiveValue?(input)
         }
 
         /// Calls `receiveCompletion` once, then releases both closures and the
         /// subscription.
         public func receive(completion: Subscribers.Completion<Failure>) {
-            let (_, released) = terminate()
-            released.receiveCompletion?(completion)
+            let (_, _, receiveCompletion) = terminate()
+            receiveCompletion?(completion)
         }
 
         /// Cancels the subscription and releases both closures; the completion
         /// closure is not called. Calling it again does nothing.
         public func cancel() {
-            let (subscription, released) = terminate()
-            _ = released  // the closures are released here, outside the lock
+            let (subscription, _, _) = terminate()
             subscription?.cancel()
         }
 
         /// Marks the sink terminal and moves the subscription and the closures
-        /// out of the state, so that they are released outside the lock.
-        private func terminate() -> ((any Subscription)?, State) {
-            state.withLock { state in
-                let subscription = state.status.terminate()
-                defer { state = State(status: .terminal) }
-                return (subscription, state)
+        /// out, so that they are released outside the lock.
+        private func terminate() -> (
+            (any Subscription)?, ((Input) -> Void)?, ((Subscribers.Completion<Failure>) -> Void)?
+        ) {
+            lock.lock()
+            defer { lock.unlock() }
+            defer {
+                receiveValue = nil
+                receiveCompletion = nil
             }
+            return (status.terminate(), receiveValue, receiveCompletion)
         }
     }
 }
