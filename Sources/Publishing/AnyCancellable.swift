@@ -1,7 +1,7 @@
 /// A type-erased cancellable that cancels when it is deallocated.
 ///
 /// `sink` and `assign(to:on:)` return one: keep it (in a property, or in a
-/// collection with ``store(in:)-(inout Set<AnyCancellable>)``) for as long as the
+/// collection with ``store(in:)-(Set<AnyCancellable>)``) for as long as the
 /// subscription should last. Dropping it cancels the subscription, as in
 /// Combine, which is why a `sink` whose result is not kept receives only what
 /// is delivered during the call itself (a replayed current value).

@@ -5,7 +5,7 @@
 /// The module implements the part of Combine that code written for SwiftUI's
 /// `ObservableObject` uses: ``ObservableObject/objectWillChange``,
 /// ``Published``'s `$property`, subjects, `sink`, `assign`, a handful of
-/// operators and ``values``.
+/// operators and `values`.
 ///
 /// ## What is simplified
 ///

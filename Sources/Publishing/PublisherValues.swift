@@ -26,14 +26,14 @@ extension Publisher {
     /// Combine: iteration throws the publisher's failure.
     ///
     /// Buffers every value, in order, without limit (see
-    /// ``Publisher/values-swift.property``).
+    /// `values`).
     public var values: AsyncThrowingPublisher<Self> {
         AsyncThrowingPublisher(self)
     }
 }
 
 /// The values of a publisher that cannot fail, as an `AsyncSequence`;
-/// obtained from ``Publisher/values-swift.property``.
+/// obtained from `values`.
 ///
 /// Thread safety: values may be sent from any thread; they are handed to the
 /// iterating task in order. Each iterator has its own subscription and must be
@@ -83,7 +83,7 @@ public struct AsyncPublisher<Upstream: Publisher>: AsyncSequence where Upstream.
 }
 
 /// The values of a publisher that can fail, as a throwing `AsyncSequence`;
-/// obtained from ``Publisher/values-swift.property``. Iteration throws the
+/// obtained from `values`. Iteration throws the
 /// publisher's failure.
 ///
 /// Thread safety: as ``AsyncPublisher``.

@@ -1,6 +1,7 @@
 extension Publishers {
     /// A publisher that transforms every value of its upstream with a closure;
-    /// created by ``Publisher/map(_:)``.
+    /// created by ``Publisher/map(_:)-((Output)->T)`` and
+    /// ``Publisher/map(_:)-(KeyPath<Output,T>)``.
     public struct Map<Upstream: Publisher, Output>: Publisher {
         /// The upstream's failure type.
         public typealias Failure = Upstream.Failure
