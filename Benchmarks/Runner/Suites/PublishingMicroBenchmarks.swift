@@ -70,16 +70,24 @@ private final class FiftyPublished: ObservableObject {
 func publishingMicroBenchmarks() -> [Benchmark] {
     var benchmarks: [Benchmark] = []
 
-    for subscribers in [0, 1, 1_000] {
+    // Zero subscribers comes twice: a model never observed (objectWillChange
+    // never read, the common case for most objects of an app), and one whose
+    // publisher was read but has no subscriber (the write sends to an empty
+    // list).
+    let writeCases: [(subscribers: Int, label: String, readPublisher: Bool)] = [
+        (0, "0", false), (0, "0, publisher read", true), (1, "1", true), (1_000, "1000", true),
+    ]
+    for writeCase in writeCases {
         let model = OnePublished()
         let signals = SignalCount()
-        // Zero subscribers: the model was never observed (objectWillChange
-        // never read), the common case for most objects of an app.
-        let cancellables = (0..<subscribers).map { _ in model.objectWillChange.sink { signals.value &+= 1 } }
+        if writeCase.readPublisher { _ = model.objectWillChange }
+        let cancellables = (0..<writeCase.subscribers).map { _ in
+            model.objectWillChange.sink { signals.value &+= 1 }
+        }
         benchmarks.append(
             Benchmark(
                 suite: "micro", name: "@Published write", variant: "Publishing",
-                parameters: [("objectWillChange subscribers", "\(subscribers)")],
+                parameters: [("objectWillChange subscribers", writeCase.label)],
                 body: { n in
                     let target = opaque(model)
                     for i in 0..<n { target.value = i }
@@ -89,76 +97,57 @@ func publishingMicroBenchmarks() -> [Benchmark] {
                     withExtendedLifetime(cancellables) {}
                     let before = signals.value
                     model.value = -1
-                    guard signals.value == before + subscribers, model.value == -1 else {
+                    guard signals.value == before + writeCase.subscribers, model.value == -1 else {
                         throw BenchmarkFailure("a write did not reach every objectWillChange subscriber once")
                     }
-                    if subscribers <= 1 {
-                        try expectNoAllocation("@Published write with \(subscribers) subscribers") {
+                    if writeCase.subscribers <= 1 {
+                        try expectNoAllocation("@Published write with \(writeCase.label) subscribers") {
                             for i in 0..<100 { model.value = i }
                         }
                     }
                 }))
     }
 
-    // The publisher read but nobody subscribed: the write sends to an empty list.
-    do {
-        let model = OnePublished()
-        _ = model.objectWillChange
-        benchmarks.append(
-            Benchmark(
-                suite: "micro", name: "@Published write", variant: "Publishing",
-                parameters: [("objectWillChange subscribers", "0, publisher read")],
-                body: { n in
-                    let target = opaque(model)
-                    for i in 0..<n { target.value = i }
-                    blackHole(target)
-                },
-                check: {
-                    try expectNoAllocation("@Published write, publisher read, 0 subscribers") {
-                        for i in 0..<100 { model.value = i }
-                    }
-                }))
-    }
-
-    let one = OnePublished()
     let fifty = FiftyPublished()
-    let onePublisher = one.objectWillChange
-    let fiftyPublisher = fifty.objectWillChange
-    benchmarks.append(
-        Benchmark(
-            suite: "micro", name: "objectWillChange read", variant: "Publishing",
-            parameters: [("@Published properties", "1")],
-            body: { n in
-                for _ in 0..<n { blackHole(opaque(one).objectWillChange) }
-            },
-            check: {
-                guard one.objectWillChange === onePublisher else {
-                    throw BenchmarkFailure("objectWillChange changed identity")
-                }
-                try expectNoAllocation("objectWillChange read") { blackHole(one.objectWillChange) }
-            }))
-    benchmarks.append(
-        Benchmark(
-            suite: "micro", name: "objectWillChange read", variant: "Publishing",
-            parameters: [("@Published properties", "50")],
-            body: { n in
-                for _ in 0..<n { blackHole(opaque(fifty).objectWillChange) }
-            },
-            check: {
-                guard fifty.objectWillChange === fiftyPublisher else {
-                    throw BenchmarkFailure("objectWillChange changed identity")
-                }
-                var signals = 0
-                let c = fifty.objectWillChange.sink { signals += 1 }
-                fifty.p49 += 1
-                fifty.p00 += 1
-                c.cancel()
-                guard signals == 2 else {
-                    throw BenchmarkFailure("the first and last of 50 @Published properties must both signal")
-                }
-            }))
+    // The first and the last of the fifty properties must both signal.
+    benchmarks.append(objectWillChangeRead(on: OnePublished(), properties: 1) { model in
+        model.value += 1
+        return 1
+    })
+    benchmarks.append(objectWillChangeRead(on: fifty, properties: 50) { model in
+        model.p49 += 1
+        model.p00 += 1
+        return 2
+    })
 
     return benchmarks
+}
+
+/// Reading `objectWillChange` of `model`; the check also verifies that the
+/// publisher is stable and that each assignment `assign` makes signals once.
+private func objectWillChangeRead<Model: ObservableObject>(
+    on model: Model, properties: Int, assign: @escaping (Model) -> Int
+) -> Benchmark where Model.ObjectWillChangePublisher == ObservableObjectPublisher {
+    let publisher = model.objectWillChange
+    return Benchmark(
+        suite: "micro", name: "objectWillChange read", variant: "Publishing",
+        parameters: [("@Published properties", "\(properties)")],
+        body: { n in
+            for _ in 0..<n { blackHole(opaque(model).objectWillChange) }
+        },
+        check: {
+            guard model.objectWillChange === publisher else {
+                throw BenchmarkFailure("objectWillChange changed identity")
+            }
+            try expectNoAllocation("objectWillChange read") { blackHole(model.objectWillChange) }
+            var signals = 0
+            let c = publisher.sink { signals += 1 }
+            let assignments = assign(model)
+            c.cancel()
+            guard signals == assignments else {
+                throw BenchmarkFailure("\(assignments) assignments sent \(signals) signals")
+            }
+        })
 }
 
 /// A counter the subscribers of a benchmark increment (single-threaded).

@@ -11,6 +11,8 @@ import Synchronization
 /// - Each subscriber sits in a ``Conduit`` whose phase is an atomic: a
 ///   delivery is one atomic load plus the call; a cancelled conduit is
 ///   skipped even if the current delivery loop's copy still contains it.
+/// - An atomic flag says whether the list is empty, so that sending to no
+///   subscriber (an observed object whose views have gone) takes no lock.
 /// - A new subscriber first gets its subscription, then the replayed value (if
 ///   any), and only then live values: values sent meanwhile (by other threads,
 ///   or by its own `receive(subscription:)`) are buffered in the conduit and
@@ -18,7 +20,11 @@ import Synchronization
 final class SubscriberList<Output, Failure: Error>: @unchecked Sendable {
     /// Guards every `var` below and the conduits' pending events.
     let lock = Lock.make()
-    @exclusivity(unchecked) private var conduits: [Conduit<Output, Failure>] = []
+    @exclusivity(unchecked) private var conduits: [Conduit<Output, Failure>] = [] {
+        didSet { isEmpty.store(conduits.isEmpty, ordering: .releasing) }
+    }
+    /// `conduits.isEmpty`, readable without the lock.
+    private let isEmpty = Atomic<Bool>(true)
     @exclusivity(unchecked) private var completion: Subscribers.Completion<Failure>?
     /// The value replayed to new subscribers when none is given to
     /// ``attach(_:replay:)`` (``CurrentValueSubject``).
@@ -50,6 +56,7 @@ final class SubscriberList<Output, Failure: Error>: @unchecked Sendable {
     /// Delivers `value` to every current subscriber, on this thread, outside
     /// the lock. Does nothing after the completion.
     func send(_ value: Output) {
+        if isEmpty.load(ordering: .acquiring) { return }
         lock.lock()
         let snapshot = conduits
         lock.unlock()

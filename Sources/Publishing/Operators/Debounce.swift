@@ -39,80 +39,44 @@ extension Publishers {
             upstream.subscribe(Inner(downstream: subscriber, dueTime: dueTime, queue: scheduler))
         }
 
-        private final class Inner<Downstream: Subscriber>: Subscriber, Subscription, @unchecked Sendable
+        private final class Inner<Downstream: Subscriber>: QueueDelivery<Output, Downstream>, @unchecked Sendable
         where Downstream.Input == Output, Downstream.Failure == Failure {
-            private struct State {
-                var status = SubscriptionStatus()
-                var cancelled = false
-                /// Counts values; a scheduled delivery whose number is no
-                /// longer the latest has been superseded.
-                var generation: UInt64 = 0
-                var latest: Output?
-            }
-
-            private let downstream: Downstream
             private let dueTime: DispatchTimeInterval
-            private let queue: DispatchQueue
-            private let state = Locked(State())
+            /// Counts values; a scheduled delivery whose number is no longer
+            /// the latest has been superseded. Guarded by `lock`.
+            @exclusivity(unchecked) private var generation: UInt64 = 0
+            @exclusivity(unchecked) private var latest: Output?
 
             init(downstream: Downstream, dueTime: DispatchTimeInterval, queue: DispatchQueue) {
-                self.downstream = downstream
                 self.dueTime = dueTime
-                self.queue = queue
+                super.init(downstream: downstream, queue: queue)
             }
 
-            func receive(subscription: any Subscription) {
-                guard state.withLock({ $0.status.accept(subscription) }) else {
-                    subscription.cancel()
+            override func receive(_ input: Output) {
+                lock.lock()
+                guard status.isSubscribed else {
+                    lock.unlock()
                     return
                 }
-                downstream.receive(subscription: self)
-            }
-
-            func receive(_ input: Output) {
-                let generation = state.withLock { state -> UInt64? in
-                    guard state.status.isSubscribed else { return nil }
-                    state.generation &+= 1
-                    state.latest = input
-                    return state.generation
-                }
-                guard let generation else { return }
-                queue.enqueue(after: dueTime) { self.due(generation) }
-            }
-
-            private func due(_ generation: UInt64) {
-                let value = state.withLock { state -> Output? in
-                    guard state.status.isSubscribed, state.generation == generation else { return nil }
-                    defer { state.latest = nil }
-                    return state.latest
-                }
-                if let value { downstream.receive(value) }
-            }
-
-            func receive(completion: Subscribers.Completion<Failure>) {
-                let (finished, dropped) = state.withLock { state -> (Bool, Output?) in
-                    guard state.status.isSubscribed else { return (false, nil) }
-                    _ = state.status.terminate()
-                    defer { state.latest = nil }
-                    return (true, state.latest)
-                }
-                _ = dropped
-                guard finished else { return }
-                queue.enqueue {
-                    if !self.state.withLock({ $0.cancelled }) {
-                        self.downstream.receive(completion: completion)
-                    }
+                generation &+= 1
+                let scheduled = generation
+                let replaced = latest
+                latest = input
+                lock.unlock()
+                _ = replaced  // released here, outside the lock
+                deliverOnQueue(after: dueTime) { [self] downstream in
+                    if let value = take(scheduled) { downstream.receive(value) }
                 }
             }
 
-            func cancel() {
-                let (subscription, dropped) = state.withLock { state in
-                    state.cancelled = true
-                    defer { state.latest = nil }
-                    return (state.status.terminate(), state.latest)
-                }
-                _ = dropped
-                subscription?.cancel()
+            /// The latest value if `scheduled` is still the latest generation
+            /// and the upstream has not completed (a completion drops it).
+            private func take(_ scheduled: UInt64) -> Output? {
+                lock.lock()
+                defer { lock.unlock() }
+                guard status.isSubscribed, generation == scheduled else { return nil }
+                defer { latest = nil }
+                return latest
             }
         }
     }

@@ -29,58 +29,13 @@ extension Publishers {
             upstream.subscribe(Inner(downstream: subscriber, queue: scheduler))
         }
 
-        private final class Inner<Downstream: Subscriber>: Subscriber, Subscription, @unchecked Sendable
+        private final class Inner<Downstream: Subscriber>: QueueDelivery<Output, Downstream>, @unchecked Sendable
         where Downstream.Input == Output, Downstream.Failure == Failure {
-            private struct State {
-                var status = SubscriptionStatus()
-                var cancelled = false
-            }
-
-            private let downstream: Downstream
-            private let queue: DispatchQueue
-            private let state = Locked(State())
-
-            init(downstream: Downstream, queue: DispatchQueue) {
-                self.downstream = downstream
-                self.queue = queue
-            }
-
-            func receive(subscription: any Subscription) {
-                guard state.withLock({ $0.status.accept(subscription) }) else {
-                    subscription.cancel()
-                    return
-                }
-                downstream.receive(subscription: self)
-            }
-
-            func receive(_ input: Output) {
-                guard state.withLock({ $0.status.isSubscribed }) else { return }
-                queue.enqueue {
-                    if !self.state.withLock({ $0.cancelled }) {
-                        self.downstream.receive(input)
-                    }
-                }
-            }
-
-            func receive(completion: Subscribers.Completion<Failure>) {
-                let subscription = state.withLock { state -> (any Subscription)? in
-                    guard state.status.isSubscribed else { return nil }
-                    return state.status.terminate()
-                }
-                guard subscription != nil else { return }
-                queue.enqueue {
-                    if !self.state.withLock({ $0.cancelled }) {
-                        self.downstream.receive(completion: completion)
-                    }
-                }
-            }
-
-            func cancel() {
-                let subscription = state.withLock { state in
-                    state.cancelled = true
-                    return state.status.terminate()
-                }
-                subscription?.cancel()
+            override func receive(_ input: Output) {
+                lock.lock()
+                let isSubscribed = status.isSubscribed
+                lock.unlock()
+                if isSubscribed { deliverOnQueue(after: nil) { $0.receive(input) } }
             }
         }
     }

@@ -16,10 +16,10 @@ extension Subscribers {
 
         /// The property written to.
         public let keyPath: ReferenceWritableKeyPath<Root, Input>
-        /// Guards the two properties below.
-        private let lock = Lock.make()
-        @exclusivity(unchecked) private var status = SubscriptionStatus()
-        @exclusivity(unchecked) private var object: Root?
+        /// A sink whose closure holds the object: the sink's rules (release
+        /// on cancel or completion, checks outside the lock) are the ones
+        /// this subscriber needs.
+        private let sink: Sink<Input, Never>
 
         /// Creates a subscriber that writes to `object[keyPath: keyPath]`.
         ///
@@ -29,44 +29,28 @@ extension Subscribers {
         ///   - keyPath: The property to write.
         public init(object: Root, keyPath: ReferenceWritableKeyPath<Root, Input>) {
             self.keyPath = keyPath
-            self.object = object
+            sink = Sink(receiveCompletion: { _ in }) { object[keyPath: keyPath] = $0 }
         }
 
         /// Keeps the subscription; a second one is cancelled at once.
         public func receive(subscription: any Subscription) {
-            lock.lock()
-            let accepted = status.accept(subscription)
-            lock.unlock()
-            if !accepted { subscription.cancel() }
+            sink.receive(subscription: subscription)
         }
 
         /// Writes `input` to the property, unless cancelled or completed.
         public func receive(_ input: Input) {
-            lock.lock()
-            let object = status.isSubscribed ? self.object : nil
-            lock.unlock()
-            object?[keyPath: keyPath] = input
+            sink.receive(input)
         }
 
         /// Releases the object and the subscription; writes nothing.
         public func receive(completion: Subscribers.Completion<Never>) {
-            _ = terminate()  // the object and subscription are released here
+            sink.receive(completion: completion)
         }
 
         /// Cancels the subscription and releases the object. Calling it again
         /// does nothing.
         public func cancel() {
-            let (subscription, _) = terminate()
-            subscription?.cancel()
-        }
-
-        /// Marks the subscriber terminal and moves the subscription and the
-        /// object out, so that they are released outside the lock.
-        private func terminate() -> ((any Subscription)?, Root?) {
-            lock.lock()
-            defer { lock.unlock() }
-            defer { object = nil }
-            return (status.terminate(), object)
+            sink.cancel()
         }
     }
 }
