@@ -33,7 +33,8 @@ extension Publisher {
 }
 
 /// The values of a publisher that cannot fail, as an `AsyncSequence`;
-/// obtained from `values`.
+/// obtained from `values`. A task that is cancelled gets nil from the next
+/// call, even if values are buffered.
 ///
 /// Thread safety: values may be sent from any thread; they are handed to the
 /// iterating task in order. Each iterator has its own subscription and must be
@@ -116,7 +117,16 @@ public struct AsyncThrowingPublisher<Upstream: Publisher>: AsyncSequence {
         /// - Throws: The publisher's failure, once; then the iterator returns
         ///   nil.
         public mutating func next() async throws -> Upstream.Output? {
-            try await buffer.next(isolation: nil).get()
+            try await next(isolation: nil)
+        }
+
+        /// The next value, waiting on the caller's actor; nil after
+        /// `.finished` or when the task is cancelled.
+        ///
+        /// - Throws: The publisher's failure, once; then the iterator returns
+        ///   nil.
+        public mutating func next(isolation actor: isolated (any Actor)?) async throws -> Upstream.Output? {
+            try await buffer.next(isolation: actor).get()
         }
     }
 }
@@ -162,10 +172,12 @@ final class ValueBuffer<Output, Failure: Error>: @unchecked Sendable {
         }
 
         func receive(completion: Subscribers.Completion<Failure>) {
+            var finished: (any Subscription)?
             buffer?.deliver { state in
                 state.completion = completion
-                _ = state.status.terminate()
+                finished = state.status.terminate()
             }
+            _ = finished  // the upstream is done: released here, outside the lock
         }
     }
 
@@ -195,6 +207,10 @@ final class ValueBuffer<Output, Failure: Error>: @unchecked Sendable {
     }
 
     func next(isolation actor: isolated (any Actor)?) async -> Outcome {
+        if Task.isCancelled {
+            cancel()
+            return .success(nil)
+        }
         if let ready = state.withLock({ $0.takeReady() }) { return ready }
         let outcome = await withTaskCancellationHandler {
             await withUnsafeContinuation(isolation: actor) { waiter in

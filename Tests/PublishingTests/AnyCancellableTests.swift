@@ -88,4 +88,39 @@ struct AnyCancellableTests {
         cancellable?.cancel()
         #expect(weakToken == nil)
     }
+
+    @Test("cancelling a subscription twice is harmless, and nothing arrives after the first")
+    func subscriptionCancelTwice() {
+        let subject = PassthroughSubject<Int, Never>()
+        let tracking = TrackingSubscriber<Int, Never>()
+        subject.subscribe(tracking)
+        subject.send(1)
+        tracking.cancel()
+        tracking.cancel()
+        subject.send(2)
+        #expect(tracking.history == [.subscription, .value(1)])
+        let other = TrackingSubscriber<Int, Never>()
+        subject.subscribe(other)
+        subject.send(3)
+        #expect(other.history == [.subscription, .value(3)])
+    }
+
+    @Test("a sink accepts one subscription; a second one is cancelled at once")
+    func sinkCancelsSecondSubscription() {
+        let first = RecordingPublisher<Int, Never>()
+        let second = RecordingPublisher<Int, Never>()
+        var values: [Int] = []
+        let sink = Subscribers.Sink<Int, Never>(receiveCompletion: { _ in }, receiveValue: { values.append($0) })
+        first.subscribe(sink)
+        second.subscribe(sink)
+        #expect(first.subscription.cancels == 0)
+        #expect(second.subscription.cancels == 1)
+        first.send(1)
+        sink.cancel()
+        sink.cancel()
+        first.send(2)
+        #expect(values == [1])
+        #expect(first.subscription.cancels == 1)
+    }
 }
+

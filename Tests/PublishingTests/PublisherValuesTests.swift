@@ -87,4 +87,17 @@ struct PublisherValuesTests {
         }
         #expect(upstream.subscription.cancels == 1)
     }
+
+    @Test("values can be iterated on the main actor")
+    @MainActor
+    func mainActorIteration() async {
+        let subject = CurrentValueSubject<Int, Never>(1)
+        var received: [Int] = []
+        for await value in subject.values {
+            received.append(value)
+            if value < 3 { subject.send(value + 1) } else { break }
+        }
+        #expect(received == [1, 2, 3])
+    }
 }
+
