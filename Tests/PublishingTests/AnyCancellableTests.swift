@@ -95,14 +95,17 @@ struct AnyCancellableTests {
         let tracking = TrackingSubscriber<Int, Never>()
         subject.subscribe(tracking)
         subject.send(1)
-        tracking.cancel()
-        tracking.cancel()
+        let subscription = tracking.subscription
+        subscription?.cancel()
+        subscription?.cancel()
         subject.send(2)
         #expect(tracking.history == [.subscription, .value(1)])
         let other = TrackingSubscriber<Int, Never>()
         subject.subscribe(other)
         subject.send(3)
         #expect(other.history == [.subscription, .value(3)])
+        tracking.cancel()
+        other.cancel()
     }
 
     @Test("a sink accepts one subscription; a second one is cancelled at once")

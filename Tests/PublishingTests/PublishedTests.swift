@@ -57,6 +57,7 @@ struct PublishedTests {
         object.state = -1
         #expect(tracking1.history == [.subscription, .value(0), .value(1), .value(3), .value(6), .value(42)])
         #expect(tracking2.history == [.subscription, .value(6), .value(42), .value(-1)])
+        tracking2.cancel()
     }
 
     @Test("assignment order: objectWillChange, then $x subscribers, then the store")
@@ -152,6 +153,7 @@ struct PublishedTests {
         // The object, and so the property, is gone: the subscription is cancelled.
         #expect(upstream.subscription.cancels == 1)
         cancellable?.cancel()
+        tracking.cancel()
     }
 
     @Test("assign(to: &$x) ignores the completion: $x does not complete and the value stays")
@@ -168,6 +170,7 @@ struct PublishedTests {
         #expect(object.state == 4)
         object.state = 6
         #expect(tracking.history == [.subscription, .value(0), .value(4), .value(6)])
+        tracking.cancel()
     }
 
     @Test("assign(to: &$x) from a publisher of the same object does not keep it alive")

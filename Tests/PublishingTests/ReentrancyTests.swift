@@ -121,8 +121,12 @@ struct ReentrancyTests {
         final class SendingSubscriber: Subscriber {
             let subject: CurrentValueSubject<Int, Never>
             var log: [Int] = []
+            var subscription: (any Subscription)?
             init(_ subject: CurrentValueSubject<Int, Never>) { self.subject = subject }
-            func receive(subscription: any Subscription) { subject.send(5) }
+            func receive(subscription: any Subscription) {
+                self.subscription = subscription
+                subject.send(5)
+            }
             func receive(_ input: Int) { log.append(input) }
             func receive(completion: Subscribers.Completion<Never>) {}
         }
@@ -132,5 +136,7 @@ struct ReentrancyTests {
         subject.send(6)
         #expect(subscriber.log == [0, 5, 6])
         #expect(subject.value == 6)
+        subscriber.subscription?.cancel()
+        subscriber.subscription = nil
     }
 }

@@ -136,7 +136,9 @@ final class Conduit<Output, Failure: Error>: Subscription, @unchecked Sendable {
     /// happen under the list's lock, so that buffering cannot miss the drain.
     let phase = Atomic<UInt8>(0)
     let downstream: any Subscriber<Output, Failure>
-    private let list: SubscriberList<Output, Failure>
+    /// Weak, so that a publisher dropped while subscribers still hold their
+    /// subscriptions frees its list (the list holds the conduits strongly).
+    private weak var list: SubscriberList<Output, Failure>?
     /// Events that arrived while `starting`; guarded by the list's lock.
     @exclusivity(unchecked) fileprivate var pending: [Event] = []
 
@@ -161,6 +163,10 @@ final class Conduit<Output, Failure: Error>: Subscription, @unchecked Sendable {
     /// Returns buffered events, or nil after switching to `active` when there
     /// are none left.
     private func takePendingOrActivate() -> [Event]? {
+        guard let list else {
+            _ = phase.compareExchange(expected: Self.starting, desired: Self.active, ordering: .acquiringAndReleasing)
+            return nil
+        }
         list.lock.lock()
         defer { list.lock.unlock() }
         if pending.isEmpty {
@@ -185,6 +191,7 @@ final class Conduit<Output, Failure: Error>: Subscription, @unchecked Sendable {
     /// Buffers `event` if the conduit is still starting; returns false if it
     /// is not (the caller then delivers or drops it).
     private func bufferIfStarting(_ event: Event) -> Bool {
+        guard let list else { return false }
         list.lock.lock()
         defer { list.lock.unlock() }
         guard phase.load(ordering: .acquiring) == Self.starting else { return false }
@@ -215,7 +222,7 @@ final class Conduit<Output, Failure: Error>: Subscription, @unchecked Sendable {
     /// Stops deliveries to this subscriber and removes it from the list.
     func cancel() {
         guard phase.exchange(Self.closed, ordering: .acquiringAndReleasing) != Self.closed else { return }
-        let dropped = list.detach(self)
+        let dropped = list?.detach(self)
         _ = dropped  // released here, outside the lock
     }
 }

@@ -77,6 +77,13 @@ final class TrackingSubscriber<Input: Equatable & Sendable, Failure: Error & Equ
         self.onValue = onValue
     }
 
+    /// The first subscription received, if still held.
+    var subscription: (any Subscription)? {
+        lock.lock()
+        defer { lock.unlock() }
+        return subscriptions.first
+    }
+
     var history: [Event] {
         lock.lock()
         defer { lock.unlock() }
@@ -97,15 +104,21 @@ final class TrackingSubscriber<Input: Equatable & Sendable, Failure: Error & Equ
         onValue(input)
     }
 
+    /// Records the completion and releases the subscriptions (as Combine's
+    /// subscribers do), breaking the subscriber-subscription cycle.
     func receive(completion: Subscribers.Completion<Failure>) {
         lock.lock()
         log.append(.completion(completion))
+        let released = subscriptions
+        subscriptions = []
         lock.unlock()
+        _ = released
     }
 
     func cancel() {
         lock.lock()
         let all = subscriptions
+        subscriptions = []
         lock.unlock()
         for subscription in all { subscription.cancel() }
     }
