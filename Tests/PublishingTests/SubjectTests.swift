@@ -1,4 +1,4 @@
-import Publishing
+@testable import Publishing
 import Testing
 
 @Suite("Subjects and Just")
@@ -79,4 +79,23 @@ struct SubjectTests {
         #expect(log == [0, 1, 2, 3, 4])
         cancellables.forEach { $0.cancel() }
     }
+
+    @Test("a subject dropped while a subscriber still holds its subscription is freed, list included")
+    func droppedSubjectIsFreed() {
+        weak var weakSubject: PassthroughSubject<Int, Never>?
+        weak var weakList: SubscriberList<Int, Never>?
+        let tracking = TrackingSubscriber<Int, Never>()
+        do {
+            let subject = PassthroughSubject<Int, Never>()
+            weakSubject = subject
+            weakList = subject.subscribers
+            subject.subscribe(tracking)
+            subject.send(1)
+        }
+        #expect(weakSubject == nil)
+        #expect(weakList == nil)
+        tracking.cancel()  // cancelling after the list is gone does nothing
+        #expect(tracking.history == [.subscription, .value(1)])
+    }
 }
+
