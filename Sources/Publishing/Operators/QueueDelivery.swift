@@ -68,3 +68,20 @@ where Downstream.Input == Input {
         subscription?.cancel()
     }
 }
+
+extension DispatchQueue {
+    /// Runs `work` on this queue, after `delay` if one is given.
+    ///
+    /// ``QueueDelivery`` captures its subscriber, generic and not `Sendable`;
+    /// this is the one place where that closure crosses to the queue, and
+    /// the subscriber's own state (behind its lock) decides whether the
+    /// delivery still happens.
+    fileprivate func enqueue(after delay: DispatchTimeInterval? = nil, _ work: @escaping () -> Void) {
+        let work = UncheckedSendable(work)
+        if let delay {
+            asyncAfter(deadline: .now() + delay) { work.value() }
+        } else {
+            async { work.value() }
+        }
+    }
+}
