@@ -1,1 +1,0 @@
-// The whole-object baseline lands with its issue.
