@@ -4,7 +4,7 @@ import Tracking
 /// The micro suite: single operations of Tracking against Apple's
 /// Observation and, where it applies, a plain stored property.
 func microBenchmarks(quick: Bool) -> [Benchmark] {
-    trackingMicroBenchmarks(quick: quick)
+    trackingMicroBenchmarks(quick: quick) + publishingMicroBenchmarks()
 }
 
 private let objectCount = 16
