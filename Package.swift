@@ -18,17 +18,20 @@ let package = Package(
         .target(name: "Publishing"),
         // The headless view host.
         .target(name: "Rendering", dependencies: ["Tracking", "Publishing"]),
+        // The apps of the seed articles, on both models: for tests,
+        // benchmarks and tutorials.
+        .target(name: "Examples", dependencies: ["Tracking", "Publishing", "Rendering"]),
 
         .target(name: "CAllocationCounter", path: "Benchmarks/CAllocationCounter"),
         .executableTarget(
             name: "benchmarks",
-            dependencies: ["Tracking", "Publishing", "Rendering", "CAllocationCounter"],
+            dependencies: ["Tracking", "Publishing", "Rendering", "Examples", "CAllocationCounter"],
             path: "Benchmarks/Runner"
         ),
 
         .testTarget(name: "TrackingTests", dependencies: ["Tracking"]),
         .testTarget(name: "PublishingTests", dependencies: ["Publishing"]),
-        .testTarget(name: "RenderingTests", dependencies: ["Rendering", "Tracking", "Publishing"]),
+        .testTarget(name: "RenderingTests", dependencies: ["Rendering", "Tracking", "Publishing", "Examples"]),
     ],
     swiftLanguageModes: [.v6]
 )

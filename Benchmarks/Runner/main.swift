@@ -22,6 +22,8 @@ var benchmarks: [Benchmark] = []
 for suite in options.suites {
     switch suite {
     case "micro": benchmarks += microBenchmarks(quick: options.quick)
+    case "render": benchmarks += renderBenchmarks(quick: options.quick)
+    case "reactivity": benchmarks += reactivityBenchmarks(quick: options.quick)
     default: break
     }
 }
