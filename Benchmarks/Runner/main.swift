@@ -5,9 +5,16 @@ func printError(_ text: String) {
     FileHandle.standardError.write(Data((text + "\n").utf8))
 }
 
+/// Prints `message` and ends the run with the bad-input status.
+func failInput(_ message: String) -> Never {
+    printError("error: \(message)")
+    exit(2)
+}
+
+let arguments = Array(CommandLine.arguments.dropFirst())
 let options: Options
 do {
-    options = try Options.parse(Array(CommandLine.arguments.dropFirst()))
+    options = try Options.parse(arguments)
 } catch {
     printError("error: \(error.description)\n")
     printError(Options.usage)
@@ -18,52 +25,91 @@ if options.showHelp {
     exit(0)
 }
 
-var benchmarks: [Benchmark] = []
-for suite in options.suites {
-    switch suite {
-    case "micro": benchmarks += microBenchmarks(quick: options.quick)
-    case "render": benchmarks += renderBenchmarks(quick: options.quick)
-    case "reactivity": benchmarks += reactivityBenchmarks(quick: options.quick)
-    default: break
-    }
+// Everything that can be wrong with the input is found before any timing.
+if let output = options.outputDirectory {
+    do { try OutputFolder.prepare(output) } catch { failInput(error.description) }
 }
-if let filter = options.filter {
-    benchmarks = benchmarks.filter { $0.identifier.contains(filter) }
-    if benchmarks.isEmpty {
-        printError("error: no benchmark matches the filter '\(filter)'")
-        exit(2)
-    }
+var baseline: ResultsFile?
+if let path = options.comparePath {
+    do { baseline = try ResultsFile.load(path) } catch { failInput("--compare: \(error.description)") }
 }
 
-if let operations = options.profileOperations {
-    for benchmark in benchmarks {
-        printError("profiling \(benchmark.identifier) for \(operations) operations")
-        benchmark.body(operations)
-    }
-    exit(0)
-}
-
-let plan: SamplingPlan = options.quick ? .quick : .standard
-var results: [(Benchmark, Measurement)] = []
-var failures: [String] = []
-let runStart = monotonicNanoseconds()
-for (index, benchmark) in benchmarks.enumerated() {
-    let elapsed = Double(monotonicNanoseconds() - runStart) / 1e9
-    printError("[\(index + 1)/\(benchmarks.count)] \(benchmark.identifier)  (\(formatSeconds(elapsed)) elapsed)")
-    let measurement = Sampler.measure(benchmark, plan: plan)
-    if let check = benchmark.check {
-        do {
-            try check()
-        } catch {
-            failures.append("\(benchmark.identifier): \(error)")
+let results: ResultsFile
+if let source = options.resultsSource {
+    do { results = try ResultsFile.load(source) } catch { failInput("--from-results: \(error.description)") }
+} else {
+    var benchmarks: [Benchmark] = []
+    for suite in options.suites {
+        switch suite {
+        case "micro": benchmarks += microBenchmarks(quick: options.quick)
+        case "render": benchmarks += renderBenchmarks(quick: options.quick)
+        case "reactivity": benchmarks += reactivityBenchmarks(quick: options.quick)
+        default: break
         }
     }
-    results.append((benchmark, measurement))
+    if let filter = options.filter {
+        benchmarks = benchmarks.filter { $0.identifier.lowercased().contains(filter.lowercased()) }
+        if benchmarks.isEmpty {
+            failInput("no benchmark matches the filter '\(filter)' (identifiers look like 'micro/untracked read/Tracking')")
+        }
+    }
+    if benchmarks.isEmpty {
+        printError("note: the suites \(options.suites.joined(separator: ", ")) have no benchmarks yet")
+    }
+
+    if let operations = options.profileOperations {
+        for benchmark in benchmarks where benchmark.unsupportedReason == nil {
+            printError("profiling \(benchmark.identifier) for \(operations) operations")
+            benchmark.body(operations)
+        }
+        exit(0)
+    }
+
+    var environment = RunEnvironment.current()
+    if let load = environment.loadAverageStart, load > Double(environment.cores) / 2 {
+        printError(
+            "note: load average \(format2(load)) on \(environment.cores) cores: other processes compete for the CPU, "
+                + "expect noisy numbers (more --rounds helps)")
+    }
+    let plan = options.plan
+    let start = monotonicNanoseconds()
+    let records = BenchmarkRun.run(benchmarks, plan: plan, progress: printError)
+    environment.loadAverageEnd = RunEnvironment.loadAverage()
+    results = ResultsFile(
+        date: ISO8601DateFormatter().string(from: Date()),
+        command: (["benchmarks"] + arguments).joined(separator: " "),
+        quick: options.quick, rounds: plan.rounds,
+        durationSeconds: Double(monotonicNanoseconds() - start) / 1e9,
+        environment: environment, results: records)
 }
 
-print(TerminalReport.render(results))
-if !failures.isEmpty {
+let comparison = baseline.map { Comparison(old: $0, oldPath: options.comparePath ?? "", new: results.results) }
+let table = ResultTable(records: results.results, comparison: comparison)
+print(TerminalReport.render(table))
+print("\n\(results.results.count) benchmarks in \(formatSeconds(results.durationSeconds)).")
+if let comparison {
+    print("\n" + comparison.summary.joined(separator: "\n"))
+}
+
+if let output = options.outputDirectory {
+    let charts = ChartCatalog.charts(for: results.results)
+    do {
+        let report = MarkdownReport.render(results, table: table, comparison: comparison, charts: charts)
+        try OutputFolder.write(
+            [("results.json", try results.encoded()), ("report.md", Data(report.utf8))]
+                + charts.map { ($0.fileName, Data($0.svg.utf8)) },
+            to: output)
+    } catch let error as OutputFolder.Failure {
+        failInput(error.description)
+    } catch {
+        failInput("cannot encode the results: \(error)")
+    }
+    print("Wrote results.json, report.md and \(charts.count) chart(s) to \(output).")
+}
+
+let failed = results.results.filter { $0.check == "failed" }
+if !failed.isEmpty {
     printError("\nFAILED correctness checks:")
-    for failure in failures { printError("  \(failure)") }
+    for record in failed { printError("  \(record.id): \(record.failure ?? "")") }
     exit(1)
 }

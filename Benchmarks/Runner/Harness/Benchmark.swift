@@ -4,24 +4,50 @@
 /// `n` so that a sample lasts long enough to time, and reports nanoseconds per
 /// operation. Setup that must not be timed belongs outside `body` (in the
 /// closure that builds the benchmark), so that `body` only does the work.
+///
+/// Benchmarks of one operation on several implementations share `suite`,
+/// `name` and `parameters` and differ in `variant`; the report puts them in
+/// one group and divides each variant's median by the `Tracking` one's.
 struct Benchmark {
     /// The suite: `micro`, `render` or `reactivity`.
     var suite: String
     /// What is measured, e.g. `untracked read`.
     var name: String
-    /// Which implementation: `Tracking`, `Observation`, `plain`, `Publishing`, ...
+    /// Which implementation: `Tracking` (fine-grained), `Observation`
+    /// (Apple's), `Publishing` (whole-object), `plain`, ...
     var variant: String
-    /// Parameters such as `n: 1000`, for the report.
+    /// Parameters such as `("n", "1000")`, for the report. A numeric `n`
+    /// puts the benchmark on the "against N" charts.
     var parameters: [(String, String)] = []
     /// Performs the operation `n` times.
     var body: (_ n: Int) -> Void
     /// An optional correctness check run after timing; it throws a
     /// `BenchmarkFailure` naming what went wrong.
     var check: (() throws -> Void)? = nil
+    /// Figures besides time (e.g. `body_evaluations`) and notes (e.g.
+    /// `stale`) that `body` or `check` records; read after the check.
+    var metrics = BenchmarkMetrics()
+    /// This benchmark's share of the sampling time, relative to the others
+    /// (1 by default): raise it for a noisy benchmark, lower it for a slow
+    /// one whose few samples already agree.
+    var weight: Double = 1
+    /// Set when the variant cannot run this scenario (e.g. the host cannot
+    /// track Apple's Observation): the report says so instead of a time.
+    var unsupportedReason: String? = nil
 
     var identifier: String {
         let parameterText = parameters.map { "\($0.0)=\($0.1)" }.joined(separator: ",")
         return [suite, name, variant, parameterText].filter { !$0.isEmpty }.joined(separator: "/")
+    }
+
+    /// A variant that cannot run the scenario: listed in the report with
+    /// `reason`, never timed.
+    static func unsupported(
+        suite: String, name: String, variant: String, parameters: [(String, String)] = [], reason: String
+    ) -> Benchmark {
+        Benchmark(
+            suite: suite, name: name, variant: variant, parameters: parameters, body: { _ in },
+            unsupportedReason: reason)
     }
 }
 

@@ -5,6 +5,10 @@ struct Options {
     var quick = false
     var outputDirectory: String?
     var comparePath: String?
+    /// Overrides the plan's number of rounds.
+    var rounds: Int?
+    /// Report on an earlier results.json instead of running benchmarks.
+    var resultsSource: String?
     var showHelp = false
     /// Run each selected benchmark's body this many times, once, and report
     /// nothing: for profilers such as `valgrind --tool=callgrind`.
@@ -13,7 +17,9 @@ struct Options {
     static let knownSuites = ["micro", "render", "reactivity"]
 
     static let usage = """
-        USAGE: benchmarks [SUITE ...] [--filter TEXT] [--quick] [--output DIR] [--compare OLD.json]
+        USAGE: benchmarks [SUITE ...] [--filter TEXT] [--quick] [--rounds N]
+                          [--output DIR] [--compare OLD.json]
+               benchmarks --from-results RESULTS.json [--output DIR] [--compare OLD.json]
 
         Compares fine-grained tracking (Tracking) with Apple's Observation, a plain
         stored property and whole-object invalidation (Publishing).
@@ -22,23 +28,42 @@ struct Options {
           micro        single operations: reads, writes, tracking, observing
           render       apps on the headless view host, whole-object vs fine-grained
           reactivity   the js-reactivity-benchmark cases
-          (default: all suites)
+          (default: all suites, in about five minutes on two cores)
 
         OPTIONS:
           --filter TEXT      run only benchmarks whose identifier contains TEXT
+                             (suite/name/variant/parameters, any case), e.g.
+                             --filter "micro/untracked read"
           --quick            small sizes and short sampling; every correctness check
                              still runs (CI uses this)
+          --rounds N         sample in N interleaved rounds and report the quietest
+                             round's median (default 3, 1 with --quick); more rounds
+                             steady the numbers on a busy machine
           --output DIR       write results.json, report.md and SVG charts to DIR
-          --compare OLD.json compare with an earlier results.json; flags regressions
-                             over 10%
+          --compare OLD.json compare with an earlier results.json: change per
+                             benchmark, regressions over 10% flagged
+          --from-results RESULTS.json
+                             run nothing: print the table of an earlier run and,
+                             with --output, write its report and charts again
           --profile N        run each selected benchmark N times without timing,
                              for a profiler (e.g. valgrind --tool=callgrind)
           --help             show this help
+
+        EXIT STATUS:
+          0 all correctness checks passed; 1 a check failed (named on stderr);
+          2 bad input: unknown option or suite, a filter that matches nothing,
+            an unreadable --compare or --from-results file, an output folder that
+            cannot be written
         """
 
     /// Parses `arguments` (without the program name). Throws a message for
     /// the user on bad input.
     static func parse(_ arguments: [String]) throws(UsageError) -> Options {
+        // `--flag=value` is `--flag value`.
+        let arguments = arguments.flatMap { argument -> [String] in
+            guard argument.hasPrefix("--"), let equals = argument.firstIndex(of: "=") else { return [argument] }
+            return [String(argument[..<equals]), String(argument[argument.index(after: equals)...])]
+        }
         var options = Options()
         var index = 0
         func value(for flag: String) throws(UsageError) -> String {
@@ -48,6 +73,13 @@ struct Options {
             }
             return arguments[index]
         }
+        func positive(for flag: String, _ what: String) throws(UsageError) -> Int {
+            let text = try value(for: flag)
+            guard let number = Int(text), number > 0 else {
+                throw UsageError("\(flag) needs a positive number of \(what), not '\(text)'")
+            }
+            return number
+        }
         while index < arguments.count {
             let argument = arguments[index]
             switch argument {
@@ -56,12 +88,9 @@ struct Options {
             case "--filter": options.filter = try value(for: argument)
             case "--output": options.outputDirectory = try value(for: argument)
             case "--compare": options.comparePath = try value(for: argument)
-            case "--profile":
-                let text = try value(for: argument)
-                guard let count = Int(text), count > 0 else {
-                    throw UsageError("--profile needs a positive number of operations, not '\(text)'")
-                }
-                options.profileOperations = count
+            case "--from-results": options.resultsSource = try value(for: argument)
+            case "--rounds": options.rounds = try positive(for: argument, "rounds")
+            case "--profile": options.profileOperations = try positive(for: argument, "operations")
             default:
                 if argument.hasPrefix("-") {
                     throw UsageError("unknown option '\(argument)'")
@@ -74,8 +103,23 @@ struct Options {
             }
             index += 1
         }
+        if options.resultsSource != nil {
+            guard options.suites.isEmpty, options.filter == nil, !options.quick, options.rounds == nil,
+                options.profileOperations == nil
+            else {
+                throw UsageError("--from-results runs nothing: it takes only --output and --compare")
+            }
+        }
         if options.suites.isEmpty { options.suites = knownSuites }
+        options.suites = options.suites.uniqued()
         return options
+    }
+
+    /// The sampling plan these options ask for.
+    var plan: SamplingPlan {
+        var plan: SamplingPlan = quick ? .quick : .standard
+        if let rounds { plan.rounds = rounds }
+        return plan
     }
 }
 

@@ -1,0 +1,16 @@
+/// One color per variant, the same in every chart.
+enum ChartPalette {
+    private static let named: [String: String] = [
+        "Tracking": "#1f77b4",  // blue
+        "Observation": "#ff7f0e",  // orange
+        "Publishing": "#d62728",  // red
+        "plain": "#7f7f7f",  // grey
+    ]
+    private static let others = ["#2ca02c", "#9467bd", "#8c564b", "#e377c2", "#17becf", "#bcbd22"]
+
+    /// The variant's color; unnamed variants take the others in turn by
+    /// their position among the chart's series.
+    static func color(for variant: String, index: Int) -> String {
+        named[variant] ?? others[index % others.count]
+    }
+}

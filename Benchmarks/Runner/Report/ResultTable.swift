@@ -1,0 +1,113 @@
+/// The results as tables, one section per suite and one group of rows per
+/// benchmark (name and parameters), a row per variant. Shared by the
+/// terminal and the Markdown report, which only lay it out.
+struct ResultTable {
+    /// The variant every other is divided by.
+    static let reference = "Tracking"
+
+    struct Column {
+        var title: String
+        var alignRight: Bool
+    }
+
+    struct Group {
+        var label: String
+        /// One cell per column.
+        var rows: [[String]]
+    }
+
+    struct Section {
+        var suite: String
+        /// What the ratio column means in this suite.
+        var legend: [String]
+        var groups: [Group]
+    }
+
+    var columns: [Column]
+    var sections: [Section]
+
+    init(records: [BenchmarkRecord], comparison: Comparison?) {
+        columns = [
+            Column(title: "variant", alignRight: false),
+            Column(title: "median", alignRight: true),
+            Column(title: "p90", alignRight: true),
+            Column(title: "min", alignRight: true),
+            Column(title: "spread", alignRight: true),
+            Column(title: "allocs", alignRight: true),
+            Column(title: "vs \(Self.reference)", alignRight: true),
+        ]
+        if comparison != nil { columns.append(Column(title: "vs old", alignRight: true)) }
+        columns.append(Column(title: "notes", alignRight: false))
+
+        var sections: [Section] = []
+        for suite in records.map(\.suite).uniqued() {
+            let inSuite = records.filter { $0.suite == suite }
+            let groups = inSuite.map(\.groupLabel).uniqued().map { label in
+                let rows = inSuite.filter { $0.groupLabel == label }
+                let reference = rows.first { $0.variant == Self.reference }?.medianNanoseconds
+                return Group(
+                    label: label,
+                    rows: rows.map { Self.cells($0, reference: reference, comparison: comparison) })
+            }
+            sections.append(Section(suite: suite, legend: Self.legend(suite), groups: groups))
+        }
+        self.sections = sections
+    }
+
+    static func legend(_ suite: String) -> [String] {
+        var lines = [
+            "median, p90, min: time per operation; spread: (p90 − min) / median; allocs: heap allocations per operation.",
+            "vs \(reference): this variant's median ÷ \(reference)'s (above 1×: \(reference) is faster).",
+        ]
+        switch suite {
+        case "micro":
+            lines.append("plain rows: what \(reference) adds to a plain stored property (\(reference) − plain).")
+        case "render":
+            lines.append("Publishing ÷ \(reference) is whole-object ÷ fine-grained, per update.")
+        default: break
+        }
+        return lines
+    }
+
+    private static func cells(_ record: BenchmarkRecord, reference: Double?, comparison: Comparison?) -> [String] {
+        var cells = [record.variant]
+        if let median = record.medianNanoseconds {
+            cells += [
+                formatNanoseconds(median),
+                record.p90Nanoseconds.map(formatNanoseconds) ?? "",
+                record.minimumNanoseconds.map(formatNanoseconds) ?? "",
+                record.spread.map(formatPercent) ?? "",
+                record.allocations.map(format2) ?? "-",
+                ratioCell(record, median: median, reference: reference),
+            ]
+        } else {
+            cells += ["-", "-", "-", "", "", ""]
+        }
+        if let comparison {
+            cells.append(comparison.changes[record.id].map(Comparison.describe) ?? "new")
+        }
+        cells.append(notes(record))
+        return cells
+    }
+
+    private static func ratioCell(_ record: BenchmarkRecord, median: Double, reference: Double?) -> String {
+        guard let reference, reference > 0 else { return "" }
+        if record.variant == Self.reference { return "ref" }
+        if record.variant == "plain" {
+            let difference = reference - median
+            return "\(Self.reference) " + (difference >= 0 ? "+" : "−") + formatNanoseconds(abs(difference))
+        }
+        return formatRatio(median / reference)
+    }
+
+    private static func notes(_ record: BenchmarkRecord) -> String {
+        var parts: [String] = []
+        if let reason = record.unsupported { parts.append("not run: \(reason)") }
+        if let metrics = record.metrics {
+            parts += metrics.sorted { $0.key < $1.key }.map { "\($0.key)=\(format2($0.value))" }
+        }
+        parts += record.notes ?? []
+        if let failure = record.failure { parts.append("CHECK FAILED: \(failure)") }
+        return parts.joined(separator: "; ")
+    }
+}
