@@ -32,8 +32,9 @@ struct BarChart {
         var legendX = left
         for (index, name) in seriesNames.enumerated() {
             svg.rect(x: legendX, y: 62, width: 14, height: 14, fill: ChartPalette.color(for: name, index: index))
-            svg.text(name, x: legendX + 20, y: 74)
-            legendX += 30 + Double(name.count) * 7.5
+            let label = ChartPalette.legendLabel(for: name)
+            svg.text(label, x: legendX + 20, y: 74)
+            legendX += 36 + Double(label.count) * 7
         }
         svg.text(noteTitle, x: noteX, y: 74, anchor: .middle, bold: true)
 

@@ -40,6 +40,12 @@ enum ChartCatalog {
             }
         }
 
+        /// Variants with no value for `value` at any N.
+        func absent(_ value: (BenchmarkRecord) -> Double?) -> [String] {
+            let present = Set(series(value).map(\.name))
+            return records.map(\.variant).uniqued().filter { !present.contains($0) }
+        }
+
         var distinctN: Int { Set(records.compactMap(\.n)).count }
     }
 
@@ -66,7 +72,7 @@ enum ChartCatalog {
         let chart = LineChart(
             title: title, subtitle: "\(sweep.suite) suite · median per update · log-log · lower is better",
             xLabel: "N", yLabel: "time per update (log)", series: series,
-            formatX: formatCount, formatY: formatNanoseconds)
+            formatX: formatCount, formatY: formatNanoseconds, absent: sweep.absent(\.medianNanoseconds))
         return Chart(fileName: "time-\(sweep.fileStem).svg", title: title, svg: chart.render())
     }
 
@@ -77,7 +83,8 @@ enum ChartCatalog {
         let chart = LineChart(
             title: title, subtitle: "\(sweep.suite) suite · body evaluations per update · log-log · lower is better",
             xLabel: "N", yLabel: "body evaluations per update (log)", series: series,
-            formatX: formatCount, formatY: formatCount)
+            formatX: formatCount, formatY: formatCount,
+            absent: sweep.absent { $0.metrics?[BenchmarkMetrics.bodyEvaluations] })
         return Chart(fileName: "evaluations-\(sweep.fileStem).svg", title: title, svg: chart.render())
     }
 

@@ -13,9 +13,12 @@ struct LineChart {
     var series: [Series]
     var formatX: (Double) -> String
     var formatY: (Double) -> String
+    /// Variants of the benchmark with nothing to plot (not run), listed
+    /// under the legend so that their absence is said, not hidden.
+    var absent: [String] = []
 
     func render() -> String {
-        let width = 760.0, height = 460.0
+        let width = 800.0, height = 460.0
         let left = 90.0, right = 580.0, top = 70.0, bottom = 380.0
         var svg = SVGDocument(width: width, height: height)
         svg.text(title, x: width / 2, y: 28, anchor: .middle, size: 16, bold: true)
@@ -45,10 +48,17 @@ struct LineChart {
                     x: point.x, y: point.y, radius: 4, fill: color,
                     tooltip: "\(line.name): \(formatY(value.y)) at \(formatX(value.x))")
             }
-            // Legend: a swatch and the name, one line per series.
+            if let last = placed.last, let value = line.points.last {
+                svg.text(formatY(value.y), x: last.x - 8, y: last.y - 8, anchor: .end, size: 11, fill: color)
+            }
+            // Legend: a swatch and the strategy, one line per series.
             let legendY = top + 10 + Double(index) * 22
-            svg.rect(x: right + 24, y: legendY - 10, width: 14, height: 14, fill: color)
-            svg.text(line.name, x: right + 44, y: legendY + 2)
+            svg.rect(x: right + 20, y: legendY - 10, width: 14, height: 14, fill: color)
+            svg.text(ChartPalette.legendLabel(for: line.name), x: right + 40, y: legendY + 2)
+        }
+        for (index, name) in absent.enumerated() {
+            let legendY = top + 10 + Double(series.count + index) * 22
+            svg.text("\(name): not run", x: right + 40, y: legendY + 2, fill: "#888888")
         }
         return svg.rendered
     }

@@ -24,7 +24,7 @@ enum MarkdownReport {
         }
         for section in table.sections {
             lines += ["", "## \(section.suite)", ""]
-            lines += section.legend
+            lines += section.legend.map { "- " + $0 }
             lines.append("")
             lines.append("| benchmark | " + table.columns.map(\.title).joined(separator: " | ") + " |")
             lines.append("|---|" + table.columns.map { $0.alignRight ? "---:|" : "---|" }.joined())

@@ -33,6 +33,7 @@ struct ResultTable {
             Column(title: "p90", alignRight: true),
             Column(title: "min", alignRight: true),
             Column(title: "spread", alignRight: true),
+            Column(title: "rounds Δ", alignRight: true),
             Column(title: "allocs", alignRight: true),
             Column(title: "vs \(Self.reference)", alignRight: true),
         ]
@@ -56,7 +57,9 @@ struct ResultTable {
 
     static func legend(_ suite: String) -> [String] {
         var lines = [
-            "median, p90, min: time per operation; spread: (p90 − min) / median; allocs: heap allocations per operation.",
+            "median: time per operation, the quickest round's median; p90, min: over all samples.",
+            "spread: (p90 − min) / median; rounds Δ: how far the rounds' medians differ "
+                + "(slowest − quickest) / quickest; allocs: heap allocations per operation.",
             "vs \(reference): this variant's median ÷ \(reference)'s (above 1×: \(reference) is faster).",
         ]
         switch suite {
@@ -77,17 +80,23 @@ struct ResultTable {
                 record.p90Nanoseconds.map(formatNanoseconds) ?? "",
                 record.minimumNanoseconds.map(formatNanoseconds) ?? "",
                 record.spread.map(formatPercent) ?? "",
+                roundsCell(record),
                 record.allocations.map(format2) ?? "-",
                 ratioCell(record, median: median, reference: reference),
             ]
         } else {
-            cells += ["-", "-", "-", "", "", ""]
+            cells += ["-", "-", "-", "", "", "", ""]
         }
         if let comparison {
             cells.append(comparison.changes[record.id].map(Comparison.describe) ?? "new")
         }
         cells.append(notes(record))
         return cells
+    }
+
+    private static func roundsCell(_ record: BenchmarkRecord) -> String {
+        guard let medians = record.roundMediansNanoseconds, medians.count > 1 else { return "" }
+        return formatPercent(Statistics.roundSpread(medians))
     }
 
     private static func ratioCell(_ record: BenchmarkRecord, median: Double, reference: Double?) -> String {
