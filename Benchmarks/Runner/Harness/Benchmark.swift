@@ -35,9 +35,19 @@ struct Benchmark {
     /// track Apple's Observation): the report says so instead of a time.
     var unsupportedReason: String? = nil
 
+    /// `suite/name/variant/parameters`: what `--filter` matches and
+    /// `--compare` pairs results by.
     var identifier: String {
-        let parameterText = parameters.map { "\($0.0)=\($0.1)" }.joined(separator: ",")
-        return [suite, name, variant, parameterText].filter { !$0.isEmpty }.joined(separator: "/")
+        [suite, name, variant, parameterText].filter { !$0.isEmpty }.joined(separator: "/")
+    }
+
+    /// `suite/name/parameters`: the variants of one operation share it.
+    var groupKey: String {
+        [suite, name, parameterText].filter { !$0.isEmpty }.joined(separator: "/")
+    }
+
+    private var parameterText: String {
+        parameters.map { "\($0.0)=\($0.1)" }.joined(separator: ",")
     }
 
     /// A variant that cannot run the scenario: listed in the report with

@@ -18,21 +18,29 @@ enum Sampler {
         return max(1, Int(Double(targetNanoseconds) / perOperation))
     }
 
-    /// One round: a warm-up call, then samples of `n` operations until the
-    /// budget is spent (and at least `minimumSamples` are taken). Returns
-    /// nanoseconds per operation, one value a sample.
+    /// One round of a group of benchmarks (the variants of one operation):
+    /// a warm-up call each, then one sample of each in turn, so that every
+    /// variant sees the same moments of machine load, until the budget is
+    /// spent (and at least `minimumSamples` each are taken). Returns
+    /// nanoseconds per operation, a list per body, sample k of each body
+    /// taken back to back.
     static func sampleRound(
-        _ body: (Int) -> Void, n: Int, budgetNanoseconds: UInt64, minimumSamples: Int, maximumSamples: Int
-    ) -> [Double] {
-        body(n)  // warm-up: caches and branch predictors after the other benchmarks
-        var samples: [Double] = []
+        _ bodies: [(Int) -> Void], n: [Int], budgetNanoseconds: UInt64, minimumSamples: Int, maximumSamples: Int
+    ) -> [[Double]] {
+        // Warm caches up after the other benchmarks; an operation that fills a
+        // sample alone (n = 1) warms them itself.
+        for (body, count) in zip(bodies, n) where count > 1 { body(count) }
+        var samples = Array(repeating: [Double](), count: bodies.count)
         let budgetStart = monotonicNanoseconds()
-        while samples.count < maximumSamples {
-            let start = monotonicNanoseconds()
-            body(n)
-            let end = monotonicNanoseconds()
-            samples.append(Double(end - start) / Double(n))
-            if samples.count >= minimumSamples, end - budgetStart >= budgetNanoseconds { break }
+        for round in 0..<maximumSamples {
+            var end: UInt64 = 0
+            for (index, body) in bodies.enumerated() {
+                let start = monotonicNanoseconds()
+                body(n[index])
+                end = monotonicNanoseconds()
+                samples[index].append(Double(end - start) / Double(n[index]))
+            }
+            if round + 1 >= minimumSamples, end - budgetStart >= budgetNanoseconds { break }
         }
         return samples
     }

@@ -3,7 +3,9 @@
 /// Samples are taken in `rounds`: each round visits every benchmark in turn,
 /// so that a burst of load from another process lands on a slice of every
 /// benchmark instead of on all the samples of one. The reported median is the
-/// lowest of the per-round medians (load only ever adds time).
+/// lowest of the per-round medians (load only ever adds time). Inside a
+/// round the variants of one operation take their samples in turn, so that
+/// their ratio compares samples taken under the same load.
 struct SamplingPlan {
     /// Aim for samples of about this many nanoseconds each: short enough that
     /// most samples fit between two preemptions on a busy machine.
@@ -20,7 +22,7 @@ struct SamplingPlan {
 
     /// The default run: all suites in about five minutes on two cores.
     static let standard = SamplingPlan(
-        sampleTargetNanoseconds: 2_000_000, benchmarkBudgetNanoseconds: 1_200_000_000,
+        sampleTargetNanoseconds: 1_000_000, benchmarkBudgetNanoseconds: 1_200_000_000,
         runBudgetNanoseconds: 180_000_000_000, rounds: 3,
         minimumSamplesPerRound: 5, maximumSamplesPerRound: 200)
     /// `--quick`: enough to run every body and check, not to compare.

@@ -27,4 +27,15 @@ enum Statistics {
         guard let low = roundMedians.min(), let high = roundMedians.max(), low > 0 else { return 0 }
         return (high - low) / low
     }
+
+    /// The median of sample-by-sample ratios `samples[r][k] / reference[r][k]`
+    /// (round r, sample k): samples taken back to back share the machine's
+    /// load, so their ratio holds steadier than a ratio of medians when
+    /// other processes come and go. Nil without pairs.
+    static func pairedRatio(_ samples: [[Double]], to reference: [[Double]]) -> Double? {
+        let ratios = zip(samples, reference).flatMap { round, referenceRound in
+            zip(round, referenceRound).compactMap { value, base in base > 0 ? value / base : nil }
+        }
+        return ratios.isEmpty ? nil : median(ratios)
+    }
 }

@@ -17,6 +17,9 @@ struct BenchmarkRecord: Codable, Equatable {
     var operationsPerSample: Int?
     /// The median of each round; `medianNanoseconds` is the lowest.
     var roundMediansNanoseconds: [Double]?
+    /// This variant's time ÷ Tracking's, from samples of the two taken back
+    /// to back (the median of their ratios); absent for Tracking itself.
+    var ratioToTracking: Double?
     /// Heap allocations per operation, where the counter is linked.
     var allocations: Double?
     /// Figures the suite reports, e.g. `body_evaluations` per update.
@@ -37,6 +40,7 @@ struct BenchmarkRecord: Codable, Equatable {
         case spread, samples
         case operationsPerSample = "operations_per_sample"
         case roundMediansNanoseconds = "round_medians_ns"
+        case ratioToTracking = "ratio_to_tracking"
         case allocations, metrics, notes, check, failure, unsupported
     }
 

@@ -94,9 +94,11 @@ enum ChartCatalog {
         let categories = micro.map(\.groupLabel).uniqued().compactMap { label -> BarChart.Category? in
             let group = micro.filter { $0.groupLabel == label }
             guard let tracking = group.first(where: { $0.variant == "Tracking" })?.medianNanoseconds,
-                let observation = group.first(where: { $0.variant == "Observation" })?.medianNanoseconds
+                let observed = group.first(where: { $0.variant == "Observation" }),
+                let observation = observed.medianNanoseconds
             else { return nil }
-            let note = tracking > 0 ? formatRatio(observation / tracking) : "-"
+            let ratio = observed.ratioToTracking ?? (tracking > 0 ? observation / tracking : nil)
+            let note = ratio.map(formatRatio) ?? "-"
             return BarChart.Category(label: label, values: [tracking, observation], note: note)
         }
         guard !categories.isEmpty else { return nil }

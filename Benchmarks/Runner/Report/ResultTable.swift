@@ -60,7 +60,8 @@ struct ResultTable {
             "median: time per operation, the quickest round's median; p90, min: over all samples.",
             "spread: (p90 − min) / median; rounds Δ: how far the rounds' medians differ "
                 + "(slowest − quickest) / quickest; allocs: heap allocations per operation.",
-            "vs \(reference): this variant's median ÷ \(reference)'s (above 1×: \(reference) is faster).",
+            "vs \(reference): this variant's time ÷ \(reference)'s (above 1×: \(reference) is faster), "
+                + "the median ratio of samples taken back to back.",
         ]
         switch suite {
         case "micro":
@@ -106,7 +107,7 @@ struct ResultTable {
             let difference = reference - median
             return "\(Self.reference) " + (difference >= 0 ? "+" : "−") + formatNanoseconds(abs(difference))
         }
-        return formatRatio(median / reference)
+        return formatRatio(record.ratioToTracking ?? median / reference)
     }
 
     private static func notes(_ record: BenchmarkRecord) -> String {
