@@ -38,6 +38,7 @@ let results: ResultsFile
 if let source = options.resultsSource {
     do { results = try ResultsFile.load(source) } catch { failInput("--from-results: \(error.description)") }
 } else {
+    let start = monotonicNanoseconds()  // suites' setup counts toward the run's duration
     var benchmarks: [Benchmark] = []
     for suite in options.suites {
         switch suite {
@@ -54,7 +55,8 @@ if let source = options.resultsSource {
         }
     }
     if benchmarks.isEmpty {
-        printError("note: the suites \(options.suites.joined(separator: ", ")) have no benchmarks yet")
+        printError("note: the suite(s) \(options.suites.joined(separator: ", ")) have no benchmarks yet: nothing to run")
+        exit(0)
     }
 
     if let operations = options.profileOperations {
@@ -72,7 +74,6 @@ if let source = options.resultsSource {
                 + "expect noisy numbers (more --rounds helps)")
     }
     let plan = options.plan
-    let start = monotonicNanoseconds()
     let records = BenchmarkRun.run(benchmarks, plan: plan, progress: printError)
     environment.loadAverageEnd = RunEnvironment.loadAverage()
     results = ResultsFile(
@@ -109,6 +110,7 @@ if let output = options.outputDirectory {
 
 let failed = results.results.filter { $0.check == "failed" }
 if !failed.isEmpty {
+    fflush(stdout)  // the table first, then the failures, in a log that merges both
     printError("\nFAILED correctness checks:")
     for record in failed { printError("  \(record.id): \(record.failure ?? "")") }
     exit(1)
