@@ -110,7 +110,7 @@ if let output = options.outputDirectory {
 
 let failed = results.results.filter { $0.check == "failed" }
 if !failed.isEmpty {
-    fflush(stdout)  // the table first, then the failures, in a log that merges both
+    fflush(nil)  // the table first, then the failures, in a log that merges both
     printError("\nFAILED correctness checks:")
     for record in failed { printError("  \(record.id): \(record.failure ?? "")") }
     exit(1)
