@@ -24,7 +24,7 @@ struct SamplingPlan {
     static let standard = SamplingPlan(
         sampleTargetNanoseconds: 1_000_000, benchmarkBudgetNanoseconds: 1_200_000_000,
         runBudgetNanoseconds: 180_000_000_000, rounds: 3,
-        minimumSamplesPerRound: 5, maximumSamplesPerRound: 200)
+        minimumSamplesPerRound: 5, maximumSamplesPerRound: 1_000)
     /// `--quick`: enough to run every body and check, not to compare.
     static let quick = SamplingPlan(
         sampleTargetNanoseconds: 500_000, benchmarkBudgetNanoseconds: 20_000_000,
