@@ -49,7 +49,7 @@ if let source = options.resultsSource {
         }
     }
     if let filter = options.filter {
-        benchmarks = benchmarks.filter { $0.identifier.lowercased().contains(filter.lowercased()) }
+        benchmarks = benchmarks.filter { $0.identifier.contains(filter) }
         if benchmarks.isEmpty {
             failInput("no benchmark matches the filter '\(filter)' (identifiers look like 'micro/untracked read/Tracking')")
         }
@@ -74,6 +74,12 @@ if let source = options.resultsSource {
                 + "expect noisy numbers (more --rounds helps)")
     }
     let plan = options.plan
+    let timedCount = benchmarks.filter { $0.unsupportedReason == nil }.count
+    let sampling = plan.roundBudgets(weights: benchmarks.compactMap { $0.unsupportedReason == nil ? $0.weight : nil })
+        .reduce(0, +) * UInt64(plan.rounds)
+    printError(
+        "\(timedCount) benchmarks, \(plan.rounds) round(s), about \(formatSeconds(Double(sampling) / 1e9)) of sampling "
+            + "plus setup")
     let records = BenchmarkRun.run(benchmarks, plan: plan, progress: printError)
     environment.loadAverageEnd = RunEnvironment.loadAverage()
     results = ResultsFile(

@@ -1,6 +1,6 @@
 /// Runs benchmarks in rounds (see `SamplingPlan`), the variants of one
 /// operation sampled in turn, then each one's allocation count and
-/// correctness check, and returns their records.
+/// correctness check, and returns their records in the given order.
 enum BenchmarkRun {
     /// `progress` receives a line per group of variants per round: which
     /// benchmarks, their position among all, the round and the time elapsed.
@@ -16,49 +16,56 @@ enum BenchmarkRun {
         var samples: [Int: [[Double]]] = [:]
         var records: [Int: BenchmarkRecord] = [:]
         let start = monotonicNanoseconds()
-        var done = 0
         for round in 1...rounds {
-            done = 0
+            var done = 0
             for group in groups {
-                let elapsed = formatSeconds(Double(monotonicNanoseconds() - start) / 1e9)
-                let positions = group.count == 1 ? "\(done + 1)" : "\(done + 1)-\(done + group.count)"
-                let variants = group.count == 1 ? "" : " (\(group.map { benchmarks[$0].variant }.joined(separator: ", ")))"
-                let roundText = rounds > 1 ? "round \(round)/\(rounds), " : ""
                 progress(
-                    "[\(positions)/\(timed.count)] \(benchmarks[group[0]].groupKey)\(variants)  "
-                        + "(\(roundText)\(elapsed) elapsed)")
+                    progressLine(
+                        group.map { benchmarks[$0] }, first: done + 1, total: timed.count, round: round, rounds: rounds,
+                        elapsedNanoseconds: monotonicNanoseconds() - start))
                 done += group.count
-
                 for index in group where operationsPerSample[index] == nil {
                     operationsPerSample[index] = Sampler.calibrate(
                         benchmarks[index].body, targetNanoseconds: plan.sampleTargetNanoseconds)
                 }
-                let n = group.map { operationsPerSample[$0] ?? 1 }
                 let roundSamples = Sampler.sampleRound(
-                    group.map { benchmarks[$0].body }, n: n,
+                    group.map { benchmarks[$0].body }, n: group.map { operationsPerSample[$0] ?? 1 },
                     budgetNanoseconds: group.reduce(0) { $0 + (budgets[$1] ?? 0) },
                     minimumSamples: plan.minimumSamplesPerRound, maximumSamples: plan.maximumSamplesPerRound)
                 for (index, values) in zip(group, roundSamples) { samples[index, default: []].append(values) }
-                if round == rounds {
-                    for (index, count) in zip(group, n) {
-                        let measurement = Measurement(
-                            rounds: samples[index] ?? [], operationsPerSample: count,
-                            allocationsPerOperation: Sampler.allocationsPerOperation(benchmarks[index].body, n: count))
-                        records[index] = BenchmarkRecord(
-                            benchmarks[index], measurement: measurement, failure: check(benchmarks[index]))
-                    }
-                    let reference = group.first { benchmarks[$0].variant == ResultTable.reference }
-                    for index in group where index != reference {
-                        guard let reference, let referenceSamples = samples[reference] else { break }
-                        records[index]?.ratioToTracking = Statistics.pairedRatio(
-                            samples[index] ?? [], to: referenceSamples)
-                    }
+            }
+        }
+        // Allocations, checks and ratios once all rounds are in.
+        for group in groups {
+            for index in group {
+                let n = operationsPerSample[index] ?? 1
+                let measurement = Measurement(
+                    rounds: samples[index] ?? [], operationsPerSample: n,
+                    allocationsPerOperation: Sampler.allocationsPerOperation(benchmarks[index].body, n: n))
+                records[index] = BenchmarkRecord(benchmarks[index], measurement: measurement, failure: check(benchmarks[index]))
+            }
+            if let reference = group.first(where: { benchmarks[$0].variant == ResultTable.reference }),
+                let referenceSamples = samples[reference]
+            {
+                for index in group where index != reference {
+                    records[index]?.ratioToTracking = Statistics.pairedRatio(samples[index] ?? [], to: referenceSamples)
                 }
             }
         }
         return benchmarks.indices.map { index in
             records[index] ?? BenchmarkRecord(benchmarks[index], measurement: nil, failure: check(benchmarks[index]))
         }
+    }
+
+    /// `[4-6/23] micro/write, no observers (plain, Tracking, Observation)  (round 1/3, 1.2 s elapsed)`
+    static func progressLine(
+        _ group: [Benchmark], first: Int, total: Int, round: Int, rounds: Int, elapsedNanoseconds: UInt64
+    ) -> String {
+        let positions = group.count == 1 ? "\(first)" : "\(first)-\(first + group.count - 1)"
+        let variants = group.count == 1 ? group[0].variant : group.map(\.variant).joined(separator: ", ")
+        let roundText = rounds > 1 ? "round \(round)/\(rounds), " : ""
+        let elapsed = formatSeconds(Double(elapsedNanoseconds) / 1e9)
+        return "[\(positions)/\(total)] \(group[0].groupKey) (\(variants))  (\(roundText)\(elapsed) elapsed)"
     }
 
     /// Runs the benchmark's check; what it threw, or nil.

@@ -32,8 +32,8 @@ struct Options {
 
         OPTIONS:
           --filter TEXT      run only benchmarks whose identifier contains TEXT
-                             (suite/name/variant/parameters, any case), e.g.
-                             --filter "micro/untracked read"
+                             (suite/name/variant/parameters), e.g.
+                             --filter "micro/untracked read" or --filter /Tracking
           --quick            small sizes and short sampling; every correctness check
                              still runs (CI uses this)
           --rounds N         sample in N interleaved rounds and report the quietest
