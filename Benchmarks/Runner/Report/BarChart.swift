@@ -40,7 +40,7 @@ struct BarChart {
 
         let values = categories.flatMap { $0.values.compactMap { $0 } }
         // Headroom so that the value printed after the longest bar fits.
-        let scale = LogScale(covering: values, from: left, to: right, headroom: 4)
+        let scale = LogScale(covering: values, from: left, to: right, headroom: 2.5)
         ChartGrid.vertical(&svg, scale: scale, top: top - 6, bottom: bottom)
         for tick in scale.majorTicks {
             svg.text(formatValue(tick), x: scale.position(tick), y: bottom + 18, anchor: .middle)
