@@ -62,6 +62,7 @@ if let source = options.resultsSource {
     if let operations = options.profileOperations {
         for benchmark in benchmarks where benchmark.unsupportedReason == nil {
             printError("profiling \(benchmark.identifier) for \(operations) operations")
+            benchmark.reset?(operations)
             benchmark.body(operations)
         }
         exit(0)

@@ -21,6 +21,10 @@ struct Benchmark {
     var parameters: [(String, String)] = []
     /// Performs the operation `n` times.
     var body: (_ n: Int) -> Void
+    /// Restores the state the operation starts from, untimed, before every
+    /// call of `body` with the same `n`: e.g. removes the items the last call
+    /// added, so that "add one item" keeps timing a list of N.
+    var reset: ((_ n: Int) -> Void)? = nil
     /// An optional correctness check run after timing; it throws a
     /// `BenchmarkFailure` naming what went wrong.
     var check: (() throws -> Void)? = nil

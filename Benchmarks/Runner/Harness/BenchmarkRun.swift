@@ -26,10 +26,10 @@ enum BenchmarkRun {
                 done += group.count
                 for index in group where operationsPerSample[index] == nil {
                     operationsPerSample[index] = Sampler.calibrate(
-                        benchmarks[index].body, targetNanoseconds: plan.sampleTargetNanoseconds)
+                        benchmarks[index], targetNanoseconds: plan.sampleTargetNanoseconds)
                 }
                 let roundSamples = Sampler.sampleRound(
-                    group.map { benchmarks[$0].body }, n: group.map { operationsPerSample[$0] ?? 1 },
+                    group.map { benchmarks[$0] }, n: group.map { operationsPerSample[$0] ?? 1 },
                     budgetNanoseconds: group.reduce(0) { $0 + (budgets[$1] ?? 0) },
                     minimumSamples: plan.minimumSamplesPerRound, maximumSamples: plan.maximumSamplesPerRound)
                 for (index, values) in zip(group, roundSamples) { samples[index, default: []].append(values) }
@@ -41,7 +41,7 @@ enum BenchmarkRun {
                 let n = operationsPerSample[index] ?? 1
                 let measurement = Measurement(
                     rounds: samples[index] ?? [], operationsPerSample: n,
-                    allocationsPerOperation: Sampler.allocationsPerOperation(benchmarks[index].body, n: n))
+                    allocationsPerOperation: Sampler.allocationsPerOperation(benchmarks[index], n: n))
                 records[index] = BenchmarkRecord(benchmarks[index], measurement: measurement, failure: check(benchmarks[index]))
             }
             if let reference = group.first(where: { benchmarks[$0].variant == ResultTable.reference }),

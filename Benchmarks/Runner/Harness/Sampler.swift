@@ -4,13 +4,11 @@ import CAllocationCounter
 enum Sampler {
     /// How many operations fill a sample of about `targetNanoseconds`:
     /// doubles n until one call takes an eighth of it, then scales.
-    static func calibrate(_ body: (Int) -> Void, targetNanoseconds: UInt64) -> Int {
+    static func calibrate(_ benchmark: Benchmark, targetNanoseconds: UInt64) -> Int {
         var n = 1
         var elapsed: UInt64 = 0
         while true {
-            let start = monotonicNanoseconds()
-            body(n)
-            elapsed = monotonicNanoseconds() - start
+            elapsed = time(benchmark, n)
             if elapsed >= targetNanoseconds / 8 || n >= 1 << 30 { break }
             n *= 2
         }
@@ -25,33 +23,38 @@ enum Sampler {
     /// nanoseconds per operation, a list per body, sample k of each body
     /// taken back to back.
     static func sampleRound(
-        _ bodies: [(Int) -> Void], n: [Int], budgetNanoseconds: UInt64, minimumSamples: Int, maximumSamples: Int
+        _ group: [Benchmark], n: [Int], budgetNanoseconds: UInt64, minimumSamples: Int, maximumSamples: Int
     ) -> [[Double]] {
         // Warm caches up after the other benchmarks; an operation that fills a
         // sample alone (n = 1) warms them itself.
-        for (body, count) in zip(bodies, n) where count > 1 { body(count) }
-        var samples = Array(repeating: [Double](), count: bodies.count)
+        for (benchmark, count) in zip(group, n) where count > 1 { _ = time(benchmark, count) }
+        var samples = Array(repeating: [Double](), count: group.count)
         let budgetStart = monotonicNanoseconds()
         for round in 0..<maximumSamples {
-            var end: UInt64 = 0
-            for (index, body) in bodies.enumerated() {
-                let start = monotonicNanoseconds()
-                body(n[index])
-                end = monotonicNanoseconds()
-                samples[index].append(Double(end - start) / Double(n[index]))
+            for (index, benchmark) in group.enumerated() {
+                samples[index].append(Double(time(benchmark, n[index])) / Double(n[index]))
             }
-            if round + 1 >= minimumSamples, end - budgetStart >= budgetNanoseconds { break }
+            if round + 1 >= minimumSamples, monotonicNanoseconds() - budgetStart >= budgetNanoseconds { break }
         }
         return samples
     }
 
+    /// Nanoseconds that `body(n)` takes, after an untimed `reset(n)`.
+    static func time(_ benchmark: Benchmark, _ n: Int) -> UInt64 {
+        benchmark.reset?(n)
+        let start = monotonicNanoseconds()
+        benchmark.body(n)
+        return monotonicNanoseconds() - start
+    }
+
     /// Heap allocations per operation on this thread, over up to 10,000
     /// operations; nil when the malloc counter is not linked.
-    static func allocationsPerOperation(_ body: (Int) -> Void, n: Int) -> Double? {
+    static func allocationsPerOperation(_ benchmark: Benchmark, n: Int) -> Double? {
         guard allocation_counter_is_active() != 0 else { return nil }
         let count = max(1, min(n, 10_000))
+        benchmark.reset?(count)
         let before = allocation_counter_thread_total()
-        body(count)
+        benchmark.body(count)
         let after = allocation_counter_thread_total()
         return Double(after - before) / Double(count)
     }
