@@ -51,11 +51,13 @@ if let source = options.resultsSource {
     if let filter = options.filter {
         benchmarks = benchmarks.filter { $0.identifier.contains(filter) }
         if benchmarks.isEmpty {
-            failInput("no benchmark matches the filter '\(filter)' (identifiers look like 'micro/untracked read/Tracking')")
+            failInput(
+                "no benchmark matches the filter '\(filter)' (identifiers look like 'micro/untracked read/Tracking')")
         }
     }
     if benchmarks.isEmpty {
-        printError("note: the suite(s) \(options.suites.joined(separator: ", ")) have no benchmarks yet: nothing to run")
+        let suites = options.suites.joined(separator: ", ")
+        printError("note: the suite(s) \(suites) have no benchmarks yet: nothing to run")
         exit(0)
     }
 

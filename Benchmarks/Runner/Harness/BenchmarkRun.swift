@@ -42,7 +42,8 @@ enum BenchmarkRun {
                 let measurement = Measurement(
                     rounds: samples[index] ?? [], operationsPerSample: n,
                     allocationsPerOperation: Sampler.allocationsPerOperation(benchmarks[index], n: n))
-                records[index] = BenchmarkRecord(benchmarks[index], measurement: measurement, failure: check(benchmarks[index]))
+                records[index] = BenchmarkRecord(
+                    benchmarks[index], measurement: measurement, failure: check(benchmarks[index]))
             }
             if let reference = group.first(where: { benchmarks[$0].variant == ResultTable.reference }),
                 let referenceSamples = samples[reference]

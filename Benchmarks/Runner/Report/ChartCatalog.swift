@@ -104,7 +104,8 @@ enum ChartCatalog {
         guard !categories.isEmpty else { return nil }
         let title = "Micro operations: Tracking against Apple's Observation"
         let chart = BarChart(
-            title: title, subtitle: "median time per operation · log scale · shorter is faster · ratio from back-to-back samples",
+            title: title,
+            subtitle: "median time per operation · log scale · shorter is faster · ratio from back-to-back samples",
             valueLabel: "time per operation (log)", noteTitle: "Obs. ÷ Tracking",
             seriesNames: ["Tracking", "Observation"], categories: categories, formatValue: formatNanoseconds)
         return Chart(fileName: "micro-tracking-vs-observation.svg", title: title, svg: chart.render())

@@ -12,8 +12,8 @@ enum MarkdownReport {
             "- Toolchain: \(environment.toolchain)",
             "- Machine: \(environment.cpu), \(environment.cores) cores (`nproc`), "
                 + "\(format2(environment.memoryGibibytes)) GiB, \(environment.operatingSystem)",
-            "- Load average (1 min) before / after: "
-                + "\(environment.loadAverageStart.map(format2) ?? "?") / \(environment.loadAverageEnd.map(format2) ?? "?")",
+            "- Load average (1 min) before / after: \(load(environment.loadAverageStart)) / "
+                + load(environment.loadAverageEnd),
             "- Command: `\(file.command)`; \(file.rounds) round(s)\(file.quick ? ", quick sizes" : ""); "
                 + "took \(formatSeconds(file.durationSeconds))",
         ]
@@ -46,6 +46,10 @@ enum MarkdownReport {
             }
         }
         return lines.joined(separator: "\n") + "\n"
+    }
+
+    private static func load(_ value: Double?) -> String {
+        value.map(format2) ?? "?"
     }
 
     /// A table cell: pipes would end it.
