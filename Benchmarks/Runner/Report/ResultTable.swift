@@ -89,7 +89,7 @@ struct ResultTable {
             cells += ["-", "-", "-", "", "", "", ""]
         }
         if let comparison {
-            cells.append(comparison.changes[record.id].map(Comparison.describe) ?? "new")
+            cells.append(comparison.changes[record.id]?.description ?? "new")
         }
         cells.append(notes(record))
         return cells
