@@ -22,10 +22,10 @@ enum MarkdownReport {
             lines += ["", "**Failed correctness checks:**", ""]
             lines += failed.map { "- `\($0.id)`: \(escape($0.failure ?? ""))" }
         }
+        lines += ["", "## How to read the tables", ""] + ResultTable.legend.map { "- " + $0 }
         for section in table.sections {
             lines += ["", "## \(section.suite)", ""]
-            lines += section.legend.map { "- " + $0 }
-            lines.append("")
+            if !section.legend.isEmpty { lines += section.legend + [""] }
             lines.append("| benchmark | " + table.columns.map(\.title).joined(separator: " | ") + " |")
             lines.append("|---|" + table.columns.map { $0.alignRight ? "---:|" : "---|" }.joined())
             for group in section.groups {

@@ -55,33 +55,41 @@ struct ResultTable {
         self.sections = sections
     }
 
+    /// What the columns mean, once for all suites.
+    static let legend = [
+        "median: time per operation, the quickest round's median; p90, min: over all samples.",
+        "spread: (p90 − min) / median; rounds Δ: how far the rounds' medians differ "
+            + "(slowest − quickest) / quickest; allocs: heap allocations per operation.",
+        "vs \(reference): this variant's time ÷ \(reference)'s (above 1×: \(reference) is faster), "
+            + "the median ratio of samples taken back to back.",
+    ]
+
+    /// What the ratio column means in one suite.
     static func legend(_ suite: String) -> [String] {
-        var lines = [
-            "median: time per operation, the quickest round's median; p90, min: over all samples.",
-            "spread: (p90 − min) / median; rounds Δ: how far the rounds' medians differ "
-                + "(slowest − quickest) / quickest; allocs: heap allocations per operation.",
-            "vs \(reference): this variant's time ÷ \(reference)'s (above 1×: \(reference) is faster), "
-                + "the median ratio of samples taken back to back.",
-        ]
         switch suite {
         case "micro":
-            lines.append("plain rows: what \(reference) adds to a plain stored property (\(reference) − plain).")
+            [
+                "Observation rows: Observation ÷ \(reference); plain rows: \(reference) − plain, "
+                    + "what tracking adds to a plain stored property."
+            ]
         case "render":
-            lines.append("Publishing ÷ \(reference) is whole-object ÷ fine-grained, per update.")
-        default: break
+            ["Publishing rows: Publishing ÷ \(reference), that is whole-object ÷ fine-grained per update."]
+        default:
+            []
         }
-        return lines
     }
 
     private static func cells(_ record: BenchmarkRecord, reference: Double?, comparison: Comparison?) -> [String] {
         var cells = [record.variant]
         if let median = record.medianNanoseconds {
+            // Relative figures of a time that rounds to 0 ns say nothing.
+            let measurable = median >= 0.01
             cells += [
                 formatNanoseconds(median),
                 record.p90Nanoseconds.map(formatNanoseconds) ?? "",
                 record.minimumNanoseconds.map(formatNanoseconds) ?? "",
-                record.spread.map(formatPercent) ?? "",
-                roundsCell(record),
+                measurable ? record.spread.map(formatPercent) ?? "" : "-",
+                measurable ? roundsCell(record) : "-",
                 record.allocations.map(format2) ?? "-",
                 ratioCell(record, median: median, reference: reference),
             ]

@@ -12,7 +12,7 @@ enum TerminalReport {
             }
             return ("    " + padded.joined(separator: "  ")).trimmingTrailingSpaces()
         }
-        var lines: [String] = []
+        var lines = ResultTable.legend
         for section in table.sections {
             lines.append("")
             lines.append("== \(section.suite) ==")
