@@ -54,6 +54,8 @@ struct Options {
           2 bad input: unknown option or suite, a filter that matches nothing,
             an unreadable --compare or --from-results file, an output folder that
             cannot be written
+
+        docs/benchmarks.md explains the method and how to read the results.
         """
 
     /// Parses `arguments` (without the program name). Throws a message for
