@@ -148,13 +148,13 @@ enum Graph {
     /// Marks everything that depends on `source`, which just changed: direct
     /// subscribers dirty, subscribers through derived values pending. Queues
     /// observers on `state` and collects after-change one-shots to fire.
-    static func propagateLocked(from source: Node, state: ThreadState) {
+    static func propagateLocked(from source: Node, direct directMark: SubscriberFlags = .dirty, state: ThreadState) {
         var link = source.firstSubscriber
         var direct = true
         let base = state.traversal.count
         while true {
             while let current = link {
-                let mark: SubscriberFlags = direct ? .dirty : .pending
+                let mark: SubscriberFlags = direct ? directMark : .pending
                 var descend: LinkPointer?
                 current.pointee.subscriber._withUnsafeGuaranteedRef { subscriber in
                     switch subscriber.kind {

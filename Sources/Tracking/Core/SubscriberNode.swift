@@ -221,7 +221,10 @@ class SubscriberNode: Node, @unchecked Sendable {
                         return true
                     }
                 }
-                return source.isDead || source.version.load(ordering: .relaxed) != link.pointee.version
+                if source.isDead { return true }
+                let version = link.pointee.version
+                return source.version.load(ordering: .relaxed) != version
+                    && !state.isChangedBack(source, readAt: version)
             }
             if changed { return true }
             cursor = link.pointee.nextDependency

@@ -19,6 +19,16 @@ final class ThreadState {
     /// Nesting depth of transactions, explicit or implicit (a single write).
     @exclusivity(unchecked)
     var transactionDepth = 0
+    /// Nesting depth of explicit transactions (`withTransaction`).
+    @exclusivity(unchecked)
+    var explicitTransactionDepth = 0
+    /// Identifies the current outermost explicit transaction in
+    /// ``PropertyNode/snapshotMark``.
+    @exclusivity(unchecked)
+    var transactionMark: UInt64 = 0
+    /// The snapshots taken by the current explicit transaction.
+    @exclusivity(unchecked)
+    var snapshots: [TransactionSnapshot] = []
     /// Whether this thread is running the queued observers of a transaction.
     @exclusivity(unchecked)
     var isFlushing = false

@@ -16,10 +16,19 @@ class PropertyNode: Node, @unchecked Sendable {
     @exclusivity(unchecked)
     final var name: String?
 
+    /// The ``ThreadState/transactionMark`` of the explicit transaction that
+    /// took a snapshot of this property. Written by the writing thread.
+    @exclusivity(unchecked)
+    final var snapshotMark: UInt64 = 0
+
     @usableFromInline
     init() {
         super.init(isDerived: false)
     }
+
+    /// Records the value before the first change in an explicit transaction;
+    /// only `Equatable` properties can, and return true.
+    func takeSnapshot(_ state: ThreadState) -> Bool { false }
 
     /// Set once, under the lock, before the first link exists; whoever
     /// reaches the node through a link sees it.
@@ -47,6 +56,9 @@ extension PropertyNode {
     final func beginChange() -> ThreadState {
         let state = ThreadState.current
         Scheduler.beginTransaction(state)
+        if state.recordsSnapshots, snapshotMark != state.transactionMark, takeSnapshot(state) {
+            snapshotMark = state.transactionMark
+        }
         if OneShotNode.waitingBeforeChange.load(ordering: .relaxed) > 0 {
             GraphLock.lock()
             Graph.collectBeforeChangeLocked(from: self, state: state)
@@ -65,9 +77,12 @@ extension PropertyNode {
     final func endChange(_ state: ThreadState) {
         // The before-change one-shots may have taken the last links.
         if linkCount.load(ordering: .relaxed) != 0 {
+            // With a snapshot, the property may be changed back before the
+            // transaction ends: subscribers validate instead of running.
+            let mark: SubscriberFlags = snapshotMark != 0 && snapshotMark == state.transactionMark ? .pending : .dirty
             GraphLock.lock()
             version.add(1, ordering: .relaxed)
-            Graph.propagateLocked(from: self, state: state)
+            Graph.propagateLocked(from: self, direct: mark, state: state)
             Scheduler.takeOneShotsLocked(state)
             GraphLock.unlock()
             Scheduler.runCallbacks(state)
