@@ -43,7 +43,7 @@ extension ThreadState {
     func isChangedBack(_ source: Node, readAt version: UInt64) -> Bool {
         guard !snapshots.isEmpty, !source.isDerived else { return false }
         let node = unsafeDowncast(source, to: PropertyNode.self)
-        guard node.snapshotMark == transactionMark else { return false }
+        guard node.snapshotMark.load(ordering: .relaxed) == transactionMark else { return false }
         for snapshot in snapshots where snapshot.node === node {
             return snapshot.version == version && snapshot.isUnchanged()
         }

@@ -17,9 +17,9 @@ class PropertyNode: Node, @unchecked Sendable {
     final var name: String?
 
     /// The ``ThreadState/transactionMark`` of the explicit transaction that
-    /// took a snapshot of this property. Written by the writing thread.
-    @exclusivity(unchecked)
-    final var snapshotMark: UInt64 = 0
+    /// took a snapshot of this property. Written by the writing thread, read
+    /// by threads validating their observers.
+    final let snapshotMark = Atomic<UInt64>(0)
 
     @usableFromInline
     init() {
@@ -56,8 +56,9 @@ extension PropertyNode {
     final func beginChange() -> ThreadState {
         let state = ThreadState.current
         Scheduler.beginTransaction(state)
-        if state.recordsSnapshots, snapshotMark != state.transactionMark, takeSnapshot(state) {
-            snapshotMark = state.transactionMark
+        if state.recordsSnapshots, snapshotMark.load(ordering: .relaxed) != state.transactionMark,
+           takeSnapshot(state) {
+            snapshotMark.store(state.transactionMark, ordering: .relaxed)
         }
         if OneShotNode.waitingBeforeChange.load(ordering: .relaxed) > 0 {
             GraphLock.lock()
@@ -79,7 +80,8 @@ extension PropertyNode {
         if linkCount.load(ordering: .relaxed) != 0 {
             // With a snapshot, the property may be changed back before the
             // transaction ends: subscribers validate instead of running.
-            let mark: SubscriberFlags = snapshotMark != 0 && snapshotMark == state.transactionMark ? .pending : .dirty
+            let snapshot = snapshotMark.load(ordering: .relaxed)
+            let mark: SubscriberFlags = snapshot != 0 && snapshot == state.transactionMark ? .pending : .dirty
             GraphLock.lock()
             version.add(1, ordering: .relaxed)
             Graph.propagateLocked(from: self, direct: mark, state: state)
