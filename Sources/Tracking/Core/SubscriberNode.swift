@@ -223,8 +223,13 @@ class SubscriberNode: Node, @unchecked Sendable {
                 }
                 if source.isDead { return true }
                 let version = link.pointee.version
-                return source.version.load(ordering: .relaxed) != version
-                    && !state.isChangedBack(source, readAt: version)
+                let current = source.version.load(ordering: .relaxed)
+                if current == version { return false }
+                guard state.isChangedBack(source, readAt: version) else { return true }
+                // Same value as when read: adopt the new version, so that the
+                // next validation does not mistake the old change for a new one.
+                link.pointee.version = current
+                return false
             }
             if changed { return true }
             cursor = link.pointee.nextDependency
