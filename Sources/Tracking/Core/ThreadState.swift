@@ -1,3 +1,4 @@
+import Foundation
 import CTrackingSupport
 import Synchronization
 #if canImport(Darwin)
@@ -68,6 +69,13 @@ final class ThreadState {
     @exclusivity(unchecked)
     var traversal: [(LinkPointer, Bool)] = []
 
+    /// Links made minus links recycled by this thread. Only this thread
+    /// writes it (a plain load and store); others read it for the total.
+    let liveLinks = Atomic<Int>(0)
+
+    /// Every thread's state, for process-wide statistics.
+    static let registry = ThreadRegistry()
+
     /// The next run mark and the end of this thread's block of marks.
     @exclusivity(unchecked)
     private var runMark: UInt64 = 0
@@ -112,7 +120,7 @@ final class ThreadState {
             nextSubscriber: nil,
             nextDependency: nil,
             version: version)
-        LinkPool.liveCount.add(1, ordering: .relaxed)
+        liveLinks.store(liveLinks.load(ordering: .relaxed) &+ 1, ordering: .relaxed)
         return link
     }
 
@@ -125,7 +133,7 @@ final class ThreadState {
         link.pointee.nextDependency = spareLinks
         spareLinks = link
         spareLinkCount += 1
-        LinkPool.liveCount.subtract(1, ordering: .relaxed)
+        liveLinks.store(liveLinks.load(ordering: .relaxed) &- 1, ordering: .relaxed)
         if spareLinkCount > ThreadState.spareLinkLimit {
             // Give back all but a refill's worth.
             var tail = link
@@ -147,6 +155,8 @@ final class ThreadState {
     }
 
     deinit {
+        ThreadState.registry.remove(self)
+        LinkPool.retiredLiveCount.add(liveLinks.load(ordering: .relaxed), ordering: .relaxed)
         newLinks.deallocate()
         oneShotsToFire.deallocate()
         firedOneShots.deallocate()
@@ -185,6 +195,7 @@ final class ThreadState {
     @inline(never)
     private static func makeCurrent() -> ThreadState {
         let state = ThreadState()
+        registry.add(state)
         let pointer = Unmanaged.passRetained(state).toOpaque()
         tracking_set_thread_state(pointer)
         pthread_setspecific(threadExitKey, pointer)
@@ -233,3 +244,21 @@ private let threadExitKey: pthread_key_t = {
     precondition(status == 0, "Tracking: pthread_key_create failed (\(status))")
     return key
 }()
+
+/// The states of the live threads, for process-wide statistics.
+final class ThreadRegistry: @unchecked Sendable {
+    private let lock = NSLock()
+    private var states: [ObjectIdentifier: Unmanaged<ThreadState>] = [:]
+
+    func add(_ state: ThreadState) {
+        lock.withLock { states[ObjectIdentifier(state)] = .passUnretained(state) }
+    }
+
+    func remove(_ state: ThreadState) {
+        lock.withLock { _ = states.removeValue(forKey: ObjectIdentifier(state)) }
+    }
+
+    func sum(_ value: (ThreadState) -> Int) -> Int {
+        lock.withLock { states.values.reduce(0) { $0 + value($1.takeUnretainedValue()) } }
+    }
+}
