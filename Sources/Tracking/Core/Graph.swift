@@ -114,10 +114,14 @@ enum Graph {
     /// Removes one link from both lists and recycles it.
     static func removeLocked(_ link: LinkPointer, state: ThreadState) {
         if link.pointee.isAttached { detachLocked(link) }
-        link.pointee.source._withUnsafeGuaranteedRef { source in
-            _ = source.linkCount.subtract(1, ordering: .relaxed)
+        let source = link.pointee.source
+        let remaining = source._withUnsafeGuaranteedRef { $0.linkCount.subtract(1, ordering: .relaxed).newValue }
+        state.recycleLocked(link)
+        if source._withUnsafeGuaranteedRef({ $0.isDerived }) {
+            state.releaseLater(source)          // the link's own reference
+        } else if remaining == 0, source._withUnsafeGuaranteedRef({ $0.isDead }) {
+            state.releaseLater(source)          // the last link to a dead property
         }
-        state.releaseLater(state.recycleLocked(link))
     }
 
     /// Removes the links after ``SubscriberNode/lastTracked``: the reads of

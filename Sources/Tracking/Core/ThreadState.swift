@@ -114,7 +114,10 @@ final class ThreadState {
         spareLinks = link.pointee.nextDependency
         spareLinkCount -= 1
         link.pointee = Link(
-            source: .passRetained(source),
+            // Only derived values are retained by their links: a property's
+            // cell is kept alive by its object, then by its registrar while
+            // links to it remain (see RegistrarStorage's deinit).
+            source: source.isDerived ? .passRetained(source) : .passUnretained(source),
             subscriber: .passUnretained(subscriber),
             previousSubscriber: Link.unattached,
             nextSubscriber: nil,
@@ -124,11 +127,9 @@ final class ThreadState {
         return link
     }
 
-    /// Takes back a link removed from both lists; returns its source, still
-    /// retained, for the caller to release after the lock. Call with the
-    /// lock held (the spares overflow into the shared pool).
-    func recycleLocked(_ link: LinkPointer) -> Unmanaged<Node> {
-        let source = link.pointee.source
+    /// Takes back a link removed from both lists. Call with the lock held
+    /// (the spares overflow into the shared pool).
+    func recycleLocked(_ link: LinkPointer) {
         link.pointee.previousSubscriber = Link.unattached
         link.pointee.nextDependency = spareLinks
         spareLinks = link
@@ -151,7 +152,6 @@ final class ThreadState {
                 spareLinkCount = kept
             }
         }
-        return source
     }
 
     deinit {

@@ -77,6 +77,9 @@ final class RegistrarStorage: @unchecked Sendable {
             }
             node.firstSubscriber = nil
             node.isDead = true
+            // Links still point at the node: it outlives the object until the
+            // last of them is removed (Graph.removeLocked releases it).
+            if node.linkCount.load(ordering: .relaxed) > 0 { _ = Unmanaged.passRetained(node) }
         }
         Scheduler.takeOneShotsLocked(state)
         GraphLock.unlock()
