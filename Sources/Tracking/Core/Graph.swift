@@ -1,3 +1,5 @@
+import Synchronization
+
 /// The algorithms on the dependency graph. Every function here requires
 /// ``GraphLock`` to be held, runs no user code, and puts the node references
 /// it drops in `state.releases` for the caller to release after unlocking.
@@ -12,6 +14,19 @@
 /// Nodes reached through links are borrowed (`_withUnsafeGuaranteedRef`):
 /// the links keep them alive, and the walk then costs no reference counting.
 enum Graph {
+    /// Moves (under the lock) whenever a source that something links to
+    /// changes. A derived value that nothing observed depends on remembers
+    /// the epoch at which it was last known current, and skips checking its
+    /// dependencies while the epoch has not moved: without it, reading a deep
+    /// graph of unobserved derived values would check every path through it.
+    static let changeEpoch = Atomic<UInt64>(1)
+
+    /// Marks that a linked source changed. Call with the lock held.
+    @inline(__always)
+    static func sourceChangedLocked() {
+        changeEpoch.store(changeEpoch.load(ordering: .relaxed) &+ 1, ordering: .relaxed)
+    }
+
     // MARK: Subscriber lists
 
     /// Puts `link` at the head of `source`'s subscriber list. A derived value

@@ -84,6 +84,7 @@ extension PropertyNode {
             let mark: SubscriberFlags = snapshot != 0 && snapshot == state.transactionMark ? .pending : .dirty
             GraphLock.lock()
             version.add(1, ordering: .relaxed)
+            Graph.sourceChangedLocked()
             Graph.propagateLocked(from: self, direct: mark, state: state)
             Scheduler.takeOneShotsLocked(state)
             GraphLock.unlock()

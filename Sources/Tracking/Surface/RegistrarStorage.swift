@@ -63,6 +63,7 @@ final class RegistrarStorage: @unchecked Sendable {
                 Graph.collectBeforeChangeLocked(from: node, state: state)
             }
             node.version.add(1, ordering: .relaxed)
+            Graph.sourceChangedLocked()
             var link = node.firstSubscriber
             while let current = link {
                 current.pointee.subscriber.takeUnretainedValue().flags.insert(.sourceDied)
