@@ -1,0 +1,132 @@
+/// The children of one node, rebuilt by a render: each view the render
+/// produces is matched with the old child of the same key and view type,
+/// which keeps its identity (and state); old children left unmatched leave
+/// the tree when the list is finished.
+///
+/// Matching tries the same position first, so that a list whose order did
+/// not change costs one comparison per child; the first miss builds a
+/// dictionary of the old children by key.
+struct ChildList {
+    let pass: RenderPass
+    unowned(unsafe) let parent: Node
+    /// The environment of the views being added.
+    var environment: EnvironmentValues
+    private let old: [Node]
+    private var oldByKey: [NodeKey: Node]?
+    private var nodes: [Node] = []
+    private let stamp: UInt64
+
+    init(pass: RenderPass, parent: Node, environment: EnvironmentValues) {
+        self.pass = pass
+        self.parent = parent
+        self.environment = environment
+        self.old = parent.children
+        self.stamp = parent.host.nextStamp()
+        nodes.reserveCapacity(old.count)
+    }
+
+    var host: ViewHost { parent.host }
+
+    /// The custom view whose render this is.
+    var owner: ViewNode { pass.owner }
+
+    /// Adds `view` as the next child, under `key`.
+    mutating func add<V: View>(_ view: V, key: NodeKey) {
+        if let primitive = view as? any PrimitiveView {
+            primitive.expand(into: &self, key: key)
+        } else if V.Body.self == Never.self {
+            let name = host.names.name(of: V.self)
+            errorElement(
+                RenderingError(.unsupportedView, "\(name) is not a view the host can draw: it is not built in and its body is Never"),
+                key: key)
+        } else {
+            addCustom(view, key: key)
+        }
+    }
+
+    private mutating func addCustom<V: View>(_ view: V, key: NodeKey) {
+        if let node = take(key, ObjectIdentifier(V.self)) {
+            let typed = unsafeDowncast(node, to: TypedViewNode<V>.self)
+            typed.pendingView = view
+            typed.pendingEnvironment = environment.withoutReader
+            nodes.append(typed)
+            pass.deferred.append(typed)
+        } else {
+            let typed = TypedViewNode(
+                view: view, host: host, parent: parent, key: key, environment: environment.withoutReader)
+            nodes.append(typed)
+            pass.deferred.append(typed)
+        }
+    }
+
+    /// The element node for a built-in view of type `V` under `key`: the old
+    /// one if there is one, else a new one.
+    mutating func element<V>(_ type: V.Type, key: NodeKey) -> (node: ElementNode, isNew: Bool) {
+        if let node = take(key, ObjectIdentifier(type)) {
+            nodes.append(node)
+            return (unsafeDowncast(node, to: ElementNode.self), false)
+        }
+        let node = ElementNode(host: host, parent: parent, key: key, viewType: type)
+        nodes.append(node)
+        return (node, true)
+    }
+
+    /// Rebuilds the children of `node` with `build`.
+    func expandChildren(of node: Node, environment: EnvironmentValues, _ build: (inout ChildList) -> Void) {
+        var list = ChildList(pass: pass, parent: node, environment: environment)
+        build(&list)
+        node.children = list.finish()
+    }
+
+    /// Adds a node that only passes its children through.
+    mutating func structural<V>(_ type: V.Type, key: NodeKey, _ build: (inout ChildList) -> Void) {
+        let (node, _) = element(type, key: key)
+        expandChildren(of: node, environment: environment, build)
+    }
+
+    /// Adds a node that draws `line` above its children.
+    mutating func container<V>(_ type: V.Type, line: String, key: NodeKey, _ build: (inout ChildList) -> Void) {
+        let (node, _) = element(type, key: key)
+        node.line = line
+        expandChildren(of: node, environment: environment, build)
+    }
+
+    /// Adds an `Error("…")` line for `error`.
+    mutating func errorElement(_ error: RenderingError, key: NodeKey) {
+        let (node, _) = element(ErrorLine.self, key: key)
+        node.line = "Error(\(String(reflecting: error.message)))"
+    }
+
+    /// Takes the unmatched old children out of the tree and returns the new
+    /// children, in order.
+    func finish() -> [Node] {
+        for node in old where node.stamp != stamp {
+            node.unmount()
+        }
+        return nodes
+    }
+
+    private mutating func take(_ key: NodeKey, _ typeID: ObjectIdentifier) -> Node? {
+        let position = nodes.count
+        var candidate: Node?
+        if position < old.count, old[position].key == key {
+            candidate = old[position]
+        } else if old.count <= 8 {
+            candidate = old.first { $0.key == key }
+        } else {
+            if oldByKey == nil {
+                oldByKey = Dictionary(old.map { ($0.key, $0) }, uniquingKeysWith: { first, _ in first })
+            }
+            candidate = oldByKey?[key]
+        }
+        guard let candidate, candidate.typeID == typeID, candidate.stamp != stamp else { return nil }
+        candidate.stamp = stamp
+        return candidate
+    }
+}
+
+/// A view the host draws itself: it adds its node (and its children's) to the
+/// list being rebuilt.
+protocol PrimitiveView {
+    func expand(into list: inout ChildList, key: NodeKey)
+}

@@ -1,0 +1,81 @@
+import Foundation
+
+/// The thread-safe half of a custom view's node: what marks it for
+/// re-rendering when something it depends on changes, on whatever thread the
+/// change happens.
+///
+/// Invalidations come from a ``Tracking/TrackingScope``, an `objectWillChange`
+/// subscription or Apple's `withObservationTracking`; each records its cause
+/// and queues the mark once. The host takes the queue on its own thread when
+/// it renders.
+final class DirtyMark: @unchecked Sendable {
+    let queue: InvalidationQueue
+    /// Set once, right after the node is created; the node owns the mark.
+    weak var node: ViewNode?
+
+    // Guarded by `queue.lock`.
+    var isDirty = false
+    var isQueued = false
+    var trackedChange = false
+    var causes: [RenderCause] = []
+
+    init(queue: InvalidationQueue) {
+        self.queue = queue
+    }
+
+    /// Marks the view dirty because of `cause`. Callable from any thread.
+    func invalidate(_ cause: RenderCause?) {
+        queue.lock.lock()
+        if let cause {
+            if !causes.contains(cause) { causes.append(cause) }
+        } else {
+            trackedChange = true
+        }
+        isDirty = true
+        if !isQueued {
+            isQueued = true
+            queue.pending.append(self)
+        }
+        queue.lock.unlock()
+    }
+
+    /// Clears the mark before a render and returns why it was set.
+    func takeCauses() -> (dirty: Bool, tracked: Bool, causes: [RenderCause]) {
+        queue.lock.lock()
+        defer { queue.lock.unlock() }
+        guard isDirty else { return (false, false, []) }
+        let result = (true, trackedChange, causes)
+        isDirty = false
+        trackedChange = false
+        causes = []
+        return result
+    }
+
+    var isMarkedDirty: Bool {
+        queue.lock.lock()
+        defer { queue.lock.unlock() }
+        return isDirty
+    }
+}
+
+/// The marks waiting to be rendered, in the order they were set.
+final class InvalidationQueue: @unchecked Sendable {
+    let lock = NSLock()
+    /// Guarded by `lock`.
+    var pending: [DirtyMark] = []
+
+    func takeAll() -> [DirtyMark] {
+        lock.lock()
+        defer { lock.unlock() }
+        let taken = pending
+        pending = []
+        for mark in taken { mark.isQueued = false }
+        return taken
+    }
+
+    var isEmpty: Bool {
+        lock.lock()
+        defer { lock.unlock() }
+        return pending.isEmpty
+    }
+}

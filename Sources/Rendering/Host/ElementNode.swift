@@ -1,0 +1,86 @@
+/// A built-in view in the tree: a container, a leaf such as ``Text``, a
+/// control, a modifier, or a structural wrapper (``TupleView``, branches).
+///
+/// It belongs to the custom view whose render produced it, and is rebuilt in
+/// place by that view's renders.
+final class ElementNode: Node {
+    /// The snapshot line; nil for nodes that only pass their children through.
+    var line: String?
+    /// Whether the snapshot shows the children under the line (not for a
+    /// button's label, which the line already names).
+    var showsChildren = true
+    /// What a button label made of this node reads as: a text's content or
+    /// an image's name.
+    var textContent: String?
+    /// The interaction the node offers, registered with the host by label.
+    var control: Control? {
+        didSet { host.controlDidChange(self, from: oldValue) }
+    }
+    /// Per-identity data of a modifier (its last value, its environment
+    /// entries).
+    var modifierState: AnyObject?
+    /// Run when the node leaves the tree.
+    var disappearAction: (() -> Void)?
+
+    override var snapshotLine: String? { line }
+    override var snapshotShowsChildren: Bool { showsChildren }
+
+    override func unmount() {
+        if control != nil { control = nil }
+        if let disappearAction { host.enqueuePostAction(disappearAction) }
+        super.unmount()
+    }
+
+    /// The text a label made of this subtree reads as: its texts and image
+    /// names, joined by spaces.
+    var labelText: String {
+        var parts: [String] = []
+        collectText(into: &parts)
+        return parts.joined(separator: " ")
+    }
+
+    private func collectText(into parts: inout [String]) {
+        if let textContent { parts.append(textContent) }
+        for case let child as ElementNode in children { child.collectText(into: &parts) }
+    }
+}
+
+/// The marker type of error lines in the tree.
+enum ErrorLine {}
+
+/// An interaction a node offers: what ``ViewHost/tap(_:at:)``,
+/// ``ViewHost/toggle(_:at:)``, ``ViewHost/enter(_:into:at:)`` and
+/// ``ViewHost/submit(_:at:)`` find by label.
+struct Control {
+    enum Kind: Hashable {
+        case button, toggle, textField
+
+        var noun: String {
+            switch self {
+            case .button: "button"
+            case .toggle: "toggle"
+            case .textField: "text field"
+            }
+        }
+    }
+
+    enum Action {
+        case tap(() -> Void)
+        case toggle(Binding<Bool>)
+        case text(Binding<String>, submit: SubmitHandler?)
+    }
+
+    let kind: Kind
+    let label: String
+    let isDisabled: Bool
+    let action: Action
+    /// The custom view that drew the control, for messages.
+    let ownerType: Any.Type
+
+    var key: ControlKey { ControlKey(kind: kind, label: label) }
+}
+
+struct ControlKey: Hashable {
+    let kind: Control.Kind
+    let label: String
+}

@@ -1,0 +1,84 @@
+/// A value that decides for itself whether a child view given a new copy of
+/// it sees the same input (see ``ViewLayout``). The property wrappers and
+/// ``Binding`` conform; everything else is compared by the rules in
+/// <doc:InvalidationRules>.
+protocol ViewInput {
+    static func isSameInput(_ old: Self, _ new: Self) -> Bool
+}
+
+extension ViewInput {
+    func isSameInput(asAny other: Any) -> Bool {
+        guard let other = other as? Self else { return false }
+        return Self.isSameInput(self, other)
+    }
+}
+
+/// A property wrapper whose storage the host connects to the identity of the
+/// view that holds it, before each render: ``State``, ``StateObject``,
+/// ``ObservedObject``, ``EnvironmentObject``, ``Environment``.
+protocol HostedProperty: ViewInput {
+    /// Connects the wrapper to its storage in `context.node`, slot
+    /// `context.slot`, or records in `context` what is missing.
+    mutating func install(_ context: inout InstallContext)
+
+    /// Drops what `install` connected, when the view leaves the tree.
+    mutating func uninstall()
+}
+
+/// What a hosted property needs to find its storage.
+struct InstallContext {
+    unowned(unsafe) let node: ViewNode
+    /// The index of the wrapper among the view's hosted properties: its
+    /// storage slot in the node.
+    var slot = 0
+    /// The view's environment, read on behalf of the view.
+    let environment: EnvironmentValues
+    var problems: [RenderingError] = []
+}
+
+extension Equatable {
+    func isEqual(toAny other: Any) -> Bool {
+        guard let other = other as? Self else { return false }
+        return self == other
+    }
+}
+
+/// Whether two values of the same type, of which nothing is known statically,
+/// count as the same input: ``ViewInput`` rules, then `==`, then identity for
+/// class instances, then member by member for structs, tuples and optionals
+/// (four levels deep at most). Anything else (closures, enums that are not
+/// `Equatable`, existentials of unknown kind) counts as changed.
+func inputsAreEqual(_ a: Any, _ b: Any, depth: Int = 0) -> Bool {
+    if let input = a as? any ViewInput { return input.isSameInput(asAny: b) }
+    if let equatable = a as? any Equatable { return equatable.isEqual(toAny: b) }
+    guard depth < 4 else { return false }
+    let mirrorA = Mirror(reflecting: a)
+    switch mirrorA.displayStyle {
+    case .class:
+        return (a as AnyObject) === (b as AnyObject)
+    case .optional:
+        let childA = mirrorA.children.first
+        let childB = Mirror(reflecting: b).children.first
+        guard let childA, let childB else { return childA == nil && childB == nil }
+        return inputsAreEqual(childA.value, childB.value, depth: depth + 1)
+    case .struct, .tuple:
+        let mirrorB = Mirror(reflecting: b)
+        guard mirrorA.children.count == mirrorB.children.count else { return false }
+        for (childA, childB) in zip(mirrorA.children, mirrorB.children)
+        where !inputsAreEqual(childA.value, childB.value, depth: depth + 1) {
+            return false
+        }
+        return true
+    default:
+        return false
+    }
+}
+
+/// Whether two values stored in an environment entry are equal: `==` when
+/// they are `Equatable`, identity for class instances; otherwise they count
+/// as different.
+func environmentValuesAreEqual(_ a: Any, _ b: Any) -> Bool {
+    if let equatable = a as? any Equatable { return equatable.isEqual(toAny: b) }
+    if type(of: a) is AnyClass, type(of: b) is AnyClass { return (a as AnyObject) === (b as AnyObject) }
+    return false
+}
