@@ -1,40 +1,35 @@
 import Testing
 import Tracking
+import Publishing
 @testable import Rendering
+@testable import Examples
 
-final class Model: Trackable {
-    let trackingRegistrar = TrackingRegistrar()
-    @Tracked var title = "A"
-    @Tracked var count = 0
-}
-
-struct Child: View {
-    let model: Model
-    var body: some View { Text("title: \(model.title)") }
-}
-
-struct Root: View {
-    let model: Model
-    @State private var taps = 0
-    var body: some View {
-        VStack {
-            Text("count: \(model.count)")
-            Button("Tap \(taps)") { taps += 1 }
-            Child(model: model)
-            if taps > 1 { Text("many") }
-        }
-    }
-}
-
-@Test func smoke() throws {
-    let model = Model()
-    let host = ViewHost(Root(model: model))
+@Test func explore() throws {
+    let manager = TrackedTodo.TodoManager(titles: ["Buy milk", "Walk the dog", "Call mom"])
+    let host = ViewHost(TrackedTodo.TodoListView(manager: manager))
     print(host.snapshot)
-    try host.tap("Tap 0")
-    print(host.snapshot)
-    model.title = "B"
-    host.flush()
-    try host.tap("Tap 1")
+    print(host.bodyCounts)
+    host.resetCounts()
+    try host.toggle("Walk the dog")
     print(host.snapshot)
     print(host.bodyCounts, host.renderLog.map(\.description), host.bodyCountsByIdentity)
+    host.resetCounts()
+    try host.enter("Read", into: "What needs doing?")
+    print(host.bodyCounts, host.renderLog.map(\.description))
+    host.resetCounts()
+    try host.tap("Add")
+    print(host.snapshot)
+    print(host.bodyCounts, host.renderLog.map(\.description))
+    host.resetCounts()
+    try host.tap("Delete", at: 0)
+    print(host.snapshot)
+    print(host.bodyCounts, host.renderLog.map(\.description))
+
+    let pm = PublishedTodo.TodoManager(titles: ["Buy milk", "Walk the dog", "Call mom"])
+    let phost = ViewHost(PublishedTodo.TodoListView(manager: pm))
+    phost.resetCounts()
+    try phost.toggle("Walk the dog")
+    print(phost.snapshot)
+    print(phost.bodyCounts, phost.renderLog.map(\.description))
+    print(phost.errors)
 }

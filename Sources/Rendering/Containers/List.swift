@@ -45,6 +45,6 @@ public struct List<Content: View>: View {
 
 extension List: PrimitiveView {
     func expand(into list: inout ChildList, key: NodeKey) {
-        list.container(Self.self, line: "List", key: key) { $0.add(content, key: .index(0)) }
+        list.container(Self.self, name: "List", key: key) { $0.add(content, key: .index(0)) }
     }
 }

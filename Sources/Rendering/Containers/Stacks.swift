@@ -29,7 +29,7 @@ public struct VStack<Content: View>: View {
 
 extension VStack: PrimitiveView {
     func expand(into list: inout ChildList, key: NodeKey) {
-        list.container(Self.self, line: "VStack", key: key) { $0.add(content, key: .index(0)) }
+        list.container(Self.self, name: "VStack", key: key) { $0.add(content, key: .index(0)) }
     }
 }
 
@@ -53,7 +53,7 @@ public struct HStack<Content: View>: View {
 
 extension HStack: PrimitiveView {
     func expand(into list: inout ChildList, key: NodeKey) {
-        list.container(Self.self, line: "HStack", key: key) { $0.add(content, key: .index(0)) }
+        list.container(Self.self, name: "HStack", key: key) { $0.add(content, key: .index(0)) }
     }
 }
 
@@ -96,7 +96,7 @@ public struct Form<Content: View>: View {
 
 extension Form: PrimitiveView {
     func expand(into list: inout ChildList, key: NodeKey) {
-        list.container(Self.self, line: "Form", key: key) { $0.add(content, key: .index(0)) }
+        list.container(Self.self, name: "Form", key: key) { $0.add(content, key: .index(0)) }
     }
 }
 

@@ -46,7 +46,7 @@ extension Button: PrimitiveView {
         list.expandChildren(of: node, environment: list.environment) { $0.add(label, key: .index(0)) }
         let text = node.labelText
         let isDisabled = !list.environment.isEnabled
-        node.line = "Button(\(String(reflecting: text)))" + (isDisabled ? " [disabled]" : "")
+        node.drawing = .button(label: text, isDisabled: isDisabled)
         node.showsChildren = false
         node.control = Control(
             kind: .button, label: text, isDisabled: isDisabled, action: .tap(action), ownerType: list.owner.viewType)

@@ -18,7 +18,7 @@ public struct Image: View, Equatable {
 extension Image: PrimitiveView {
     func expand(into list: inout ChildList, key: NodeKey) {
         let (node, _) = list.element(Self.self, key: key)
-        node.line = "Image(systemName: \(String(reflecting: systemName)))"
+        node.drawing = .image(systemName: systemName)
         node.textContent = systemName
     }
 }

@@ -24,7 +24,7 @@ public struct Text: View, Equatable {
 extension Text: PrimitiveView {
     func expand(into list: inout ChildList, key: NodeKey) {
         let (node, _) = list.element(Self.self, key: key)
-        node.line = "Text(\(String(reflecting: content)))"
+        node.drawing = .text(content)
         node.textContent = content
     }
 }

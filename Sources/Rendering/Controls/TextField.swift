@@ -32,8 +32,7 @@ extension TextField: PrimitiveView {
     func expand(into list: inout ChildList, key: NodeKey) {
         let (node, _) = list.element(Self.self, key: key)
         let isDisabled = !list.environment.isEnabled
-        node.line = "TextField(\(String(reflecting: placeholder)), text: \(String(reflecting: text.wrappedValue)))"
-            + (isDisabled ? " [disabled]" : "")
+        node.drawing = .textField(placeholder: placeholder, text: text.wrappedValue, isDisabled: isDisabled)
         node.control = Control(
             kind: .textField, label: placeholder, isDisabled: isDisabled,
             action: .text(text, submit: list.environment[SubmitKey.self]), ownerType: list.owner.viewType)

@@ -42,7 +42,7 @@ extension Toggle: PrimitiveView {
         list.expandChildren(of: node, environment: list.environment) { $0.add(label, key: .index(0)) }
         let text = node.labelText
         let isDisabled = !list.environment.isEnabled
-        node.line = "Toggle(\(String(reflecting: text)), isOn: \(isOn.wrappedValue))" + (isDisabled ? " [disabled]" : "")
+        node.drawing = .toggle(label: text, isOn: isOn.wrappedValue, isDisabled: isDisabled)
         node.showsChildren = false
         node.control = Control(
             kind: .toggle, label: text, isDisabled: isDisabled, action: .toggle(isOn), ownerType: list.owner.viewType)

@@ -5,7 +5,8 @@
 ///
 /// Matching tries the same position first, so that a list whose order did
 /// not change costs one comparison per child; the first miss builds a
-/// dictionary of the old children by key.
+/// dictionary of the old children by key. While every child is the old one
+/// at its position, no new array is built: the old one is returned.
 struct ChildList {
     let pass: RenderPass
     unowned(unsafe) let parent: Node
@@ -13,7 +14,10 @@ struct ChildList {
     var environment: EnvironmentValues
     private let old: [Node]
     private var oldByKey: [NodeKey: Node]?
-    private var nodes: [Node] = []
+    /// The new children, once they differ from the old ones; until then,
+    /// `kept` counts the old children kept at their positions.
+    private var nodes: [Node]?
+    private var kept = 0
     private let stamp: UInt64
 
     init(pass: RenderPass, parent: Node, environment: EnvironmentValues) {
@@ -22,7 +26,21 @@ struct ChildList {
         self.environment = environment
         self.old = parent.children
         self.stamp = parent.host.nextStamp()
-        nodes.reserveCapacity(old.count)
+    }
+
+    private var count: Int { nodes?.count ?? kept }
+
+    private mutating func append(_ node: Node) {
+        if nodes == nil {
+            if kept < old.count, old[kept] === node {
+                kept += 1
+                return
+            }
+            var copy = Array(old[0..<kept])
+            copy.reserveCapacity(max(old.count, kept + 1))
+            nodes = copy
+        }
+        nodes!.append(node)
     }
 
     var host: ViewHost { parent.host }
@@ -32,16 +50,23 @@ struct ChildList {
 
     /// Adds `view` as the next child, under `key`.
     mutating func add<V: View>(_ view: V, key: NodeKey) {
-        if let primitive = view as? any PrimitiveView {
-            primitive.expand(into: &self, key: key)
-        } else if V.Body.self == Never.self {
+        switch host.kind(of: V.self) {
+        case .primitive(let type):
+            expand(view, as: type, key: key)
+        case .custom:
+            addCustom(view, key: key)
+        case .bodiless:
             let name = host.names.name(of: V.self)
             errorElement(
                 RenderingError(.unsupportedView, "\(name) is not a view the host can draw: it is not built in and its body is Never"),
                 key: key)
-        } else {
-            addCustom(view, key: key)
         }
+    }
+
+    /// Expands a built-in view, whose type `V` is `P` (checked once per type
+    /// by the host), without boxing it in an existential.
+    private mutating func expand<V, P: PrimitiveView>(_ view: V, as _: P.Type, key: NodeKey) {
+        unsafeBitCast(view, to: P.self).expand(into: &self, key: key)
     }
 
     private mutating func addCustom<V: View>(_ view: V, key: NodeKey) {
@@ -49,12 +74,12 @@ struct ChildList {
             let typed = unsafeDowncast(node, to: TypedViewNode<V>.self)
             typed.pendingView = view
             typed.pendingEnvironment = environment.withoutReader
-            nodes.append(typed)
+            append(typed)
             pass.deferred.append(typed)
         } else {
             let typed = TypedViewNode(
                 view: view, host: host, parent: parent, key: key, environment: environment.withoutReader)
-            nodes.append(typed)
+            append(typed)
             pass.deferred.append(typed)
         }
     }
@@ -63,11 +88,11 @@ struct ChildList {
     /// one if there is one, else a new one.
     mutating func element<V>(_ type: V.Type, key: NodeKey) -> (node: ElementNode, isNew: Bool) {
         if let node = take(key, ObjectIdentifier(type)) {
-            nodes.append(node)
+            append(node)
             return (unsafeDowncast(node, to: ElementNode.self), false)
         }
         let node = ElementNode(host: host, parent: parent, key: key, viewType: type)
-        nodes.append(node)
+        append(node)
         return (node, true)
     }
 
@@ -85,21 +110,26 @@ struct ChildList {
     }
 
     /// Adds a node that draws `line` above its children.
-    mutating func container<V>(_ type: V.Type, line: String, key: NodeKey, _ build: (inout ChildList) -> Void) {
+    mutating func container<V>(_ type: V.Type, name: String, key: NodeKey, _ build: (inout ChildList) -> Void) {
         let (node, _) = element(type, key: key)
-        node.line = line
+        node.drawing = .container(name)
         expandChildren(of: node, environment: environment, build)
     }
 
     /// Adds an `Error("…")` line for `error`.
     mutating func errorElement(_ error: RenderingError, key: NodeKey) {
         let (node, _) = element(ErrorLine.self, key: key)
-        node.line = "Error(\(String(reflecting: error.message)))"
+        node.drawing = .error(error.message)
     }
 
     /// Takes the unmatched old children out of the tree and returns the new
     /// children, in order.
     func finish() -> [Node] {
+        guard let nodes else {
+            if kept == old.count { return old }
+            for node in old[kept...] { node.unmount() }
+            return Array(old[0..<kept])
+        }
         for node in old where node.stamp != stamp {
             node.unmount()
         }
@@ -107,7 +137,7 @@ struct ChildList {
     }
 
     private mutating func take(_ key: NodeKey, _ typeID: ObjectIdentifier) -> Node? {
-        let position = nodes.count
+        let position = count
         var candidate: Node?
         if position < old.count, old[position].key == key {
             candidate = old[position]
@@ -129,4 +159,14 @@ struct ChildList {
 /// list being rebuilt.
 protocol PrimitiveView {
     func expand(into list: inout ChildList, key: NodeKey)
+}
+
+/// How the host treats a view type; decided once per type.
+enum ViewKind {
+    /// Built in: drawn by its ``PrimitiveView/expand(into:key:)``.
+    case primitive(any PrimitiveView.Type)
+    /// A view with a body.
+    case custom
+    /// Neither: a view whose body is `Never` that the host does not know.
+    case bodiless
 }

@@ -10,8 +10,10 @@ import Foundation
 /// it renders.
 final class DirtyMark: @unchecked Sendable {
     let queue: InvalidationQueue
-    /// Set once, right after the node is created; the node owns the mark.
-    weak var node: ViewNode?
+    /// The node, while it is in the tree: set right after the node is
+    /// created, cleared when it leaves (both on the host's thread, which is
+    /// the only one that reads it). The node owns the mark.
+    unowned(unsafe) var node: ViewNode?
 
     // Guarded by `queue.lock`.
     var isDirty = false

@@ -4,25 +4,26 @@
 /// It belongs to the custom view whose render produced it, and is rebuilt in
 /// place by that view's renders.
 final class ElementNode: Node {
-    /// The snapshot line; nil for nodes that only pass their children through.
-    var line: String?
+    /// What the node draws; nil for nodes that only pass their children
+    /// through.
+    @exclusivity(unchecked) var drawing: Drawing?
     /// Whether the snapshot shows the children under the line (not for a
     /// button's label, which the line already names).
-    var showsChildren = true
+    @exclusivity(unchecked) var showsChildren = true
     /// What a button label made of this node reads as: a text's content or
     /// an image's name.
-    var textContent: String?
+    @exclusivity(unchecked) var textContent: String?
     /// The interaction the node offers, registered with the host by label.
-    var control: Control? {
+    @exclusivity(unchecked) var control: Control? {
         didSet { host.controlDidChange(self, from: oldValue) }
     }
     /// Per-identity data of a modifier (its last value, its environment
     /// entries).
-    var modifierState: AnyObject?
+    @exclusivity(unchecked) var modifierState: AnyObject?
     /// Run when the node leaves the tree.
-    var disappearAction: (() -> Void)?
+    @exclusivity(unchecked) var disappearAction: (() -> Void)?
 
-    override var snapshotLine: String? { line }
+    override var snapshotLine: String? { drawing?.line }
     override var snapshotShowsChildren: Bool { showsChildren }
 
     override func unmount() {
@@ -34,6 +35,10 @@ final class ElementNode: Node {
     /// The text a label made of this subtree reads as: its texts and image
     /// names, joined by spaces.
     var labelText: String {
+        // The common case, a single text or image, without building an array.
+        if children.count == 1, let only = children[0] as? ElementNode, only.children.isEmpty {
+            return only.textContent ?? ""
+        }
         var parts: [String] = []
         collectText(into: &parts)
         return parts.joined(separator: " ")

@@ -4,17 +4,23 @@
 /// Nodes belong to one host and are used on its thread only. A node keeps its
 /// identity (parent, key, view type) for life; a view whose identity changes
 /// is a new node.
+///
+/// Nodes hold no weak references and are referenced weakly by nobody: a weak
+/// reference gives an object a side table, which makes every retain and
+/// release of it take the slow path.
 class Node {
     /// The host outlives every node of its tree: it owns the root, and nodes
     /// are referenced only from the tree and from the current render.
     unowned(unsafe) let host: ViewHost
-    weak var parent: Node?
+    /// Alive while this node is in the tree; read only then (for
+    /// ``identity``, which is cached at the node's first render).
+    unowned(unsafe) let parent: Node?
     let key: NodeKey
     let viewType: Any.Type
     let depth: Int
-    var children: [Node] = []
+    @exclusivity(unchecked) var children: [Node] = []
     /// Set by the child list that last matched this node (see ``ChildList``).
-    var stamp: UInt64 = 0
+    @exclusivity(unchecked) var stamp: UInt64 = 0
     private(set) var isMounted = true
     private var cachedIdentity: String?
 
@@ -37,7 +43,7 @@ class Node {
         switch key {
         case .index(let index) where index > 0: component += "[\(index)]"
         case .index: break
-        case .id(let id): component += "[id: \(id.base)]"
+        case .id(let id): component += "[id: \(id.value.base)]"
         }
         let result = parent.map { "\($0.identity)/\(component)" } ?? component
         cachedIdentity = result

@@ -98,13 +98,18 @@ public final class ViewHost {
     let errorLog = ErrorLog()
     let names = TypeNames()
     private var layouts: [ObjectIdentifier: ViewLayout] = [:]
+    private var kinds: [ObjectIdentifier: ViewKind] = [:]
     private var root: ViewNode?
     private var stampCounter: UInt64 = 0
     private var controls: [ControlKey: [ObjectIdentifier: ElementNode]] = [:]
     private var postActions: [() -> Void] = []
     private var isRendering = false
     private var countsByType: [ObjectIdentifier: (name: String, count: Int)] = [:]
-    private var countsByIdentity: [String: Int] = [:]
+    /// Incremented by ``resetCounts()``: a node's count is current only if
+    /// its generation is this one.
+    private(set) var countGeneration: UInt64 = 1
+    /// The nodes counted in this generation, for ``bodyCountsByIdentity``.
+    private var countedNodes: [ViewNode] = []
     private var log: [RenderRecord] = []
 
     /// Creates a host and renders `root` and everything below it; then runs
@@ -210,6 +215,19 @@ public final class ViewHost {
         return stampCounter
     }
 
+    func kind<V: View>(of type: V.Type) -> ViewKind {
+        let key = ObjectIdentifier(type)
+        if let kind = kinds[key] { return kind }
+        let kind: ViewKind
+        if let primitive = type as? any PrimitiveView.Type {
+            kind = .primitive(primitive)
+        } else {
+            kind = V.Body.self == Never.self ? .bodiless : .custom
+        }
+        kinds[key] = kind
+        return kind
+    }
+
     func layout<V>(of type: V.Type) -> ViewLayout {
         let key = ObjectIdentifier(type)
         if let layout = layouts[key] { return layout }
@@ -277,7 +295,14 @@ public final class ViewHost {
         } else {
             countsByType[typeKey] = (names.name(of: node.viewType), 1)
         }
-        countsByIdentity[node.identity, default: 0] += 1
+        if node.countGeneration != countGeneration {
+            node.countGeneration = countGeneration
+            node.bodyCount = 0
+            // The identity is cached now, while the parents are alive.
+            _ = node.identity
+            countedNodes.append(node)
+        }
+        node.bodyCount += 1
         if let causes, options.recordsRenderLog {
             log.append(RenderRecord(viewType: names.name(of: node.viewType), identity: node.identity, causeValues: causes))
         }
@@ -313,7 +338,9 @@ public final class ViewHost {
     /// ```
     /// ["TodoListView/VStack/TupleView/List[2]/ForEach/TodoRowView[id: 7]": 1]
     /// ```
-    public var bodyCountsByIdentity: [String: Int] { countsByIdentity }
+    public var bodyCountsByIdentity: [String: Int] {
+        countedNodes.reduce(into: [:]) { $0[$1.identity, default: 0] += $1.bodyCount }
+    }
 
     /// The re-renders since the last reset, in order, with their causes.
     /// First renders are counted but not logged.
@@ -323,7 +350,8 @@ public final class ViewHost {
     /// a benchmark can call it before each update.
     public func resetCounts() {
         countsByType.removeAll(keepingCapacity: true)
-        countsByIdentity.removeAll(keepingCapacity: true)
+        countGeneration &+= 1
+        countedNodes.removeAll(keepingCapacity: true)
         log.removeAll(keepingCapacity: true)
     }
 

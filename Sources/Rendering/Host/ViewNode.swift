@@ -20,6 +20,9 @@ class ViewNode: Node {
     /// can be dropped.
     private var installStamp: UInt64 = 0
     var hasRendered = false
+    /// Body evaluations in the host's current count generation.
+    var bodyCount = 0
+    var countGeneration: UInt64 = 0
     /// The problems shown by the latest render, so that each is reported once.
     var shownProblems: [RenderingError] = []
 
@@ -93,7 +96,12 @@ class ViewNode: Node {
         subscriptions.append(Subscription(object: object, cancellable: cancellable, stamp: installStamp))
     }
 
+    deinit {
+        mark.node = nil
+    }
+
     override func unmount() {
+        mark.node = nil
         super.unmount()
         scope.cancel()
         subscriptions.removeAll()
