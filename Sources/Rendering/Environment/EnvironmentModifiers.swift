@@ -41,7 +41,10 @@ extension View {
     /// - Returns: This view with the object in its subtree's environment.
     public func environment<Object: AnyObject>(_ object: Object?) -> some View {
         EnvironmentWriter(content: self) { _ in
-            [(EnvironmentEntryID(type: ObjectIdentifier(Object.self), kind: .object), object as Any)]
+            // The object itself, so that it compares by identity; an explicit
+            // nil hides an inherited object.
+            let value: Any = object.map { $0 } ?? Optional<Object>.none as Any
+            return [(EnvironmentEntryID(type: ObjectIdentifier(Object.self), kind: .object), value)]
         }
     }
 

@@ -10,9 +10,10 @@ import Tracking
 ///
 /// Changes propagate fine-grained: each value set by a modifier lives in a
 /// tracked box, and a view that read it re-renders when the modifier sets a
-/// different value (`==` for `Equatable` values, identity for objects;
-/// values of other types count as different on every render of the view
-/// that sets them). Views that did not read it are not re-rendered.
+/// different value (by the rule for unchanged inputs: `==` for `Equatable`
+/// values, identity for objects, member by member for optionals, tuples and
+/// structs; closures always count as different). Views that did not read it
+/// are not re-rendered.
 ///
 /// A value made outside a host (`EnvironmentValues()`) holds the defaults
 /// and whatever you set in it.

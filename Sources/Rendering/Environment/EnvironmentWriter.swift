@@ -41,7 +41,9 @@ final class EnvironmentWriterState {
         var relink = parent.chain !== inherited || entries.map(\.id) != order
         for (id, value) in entries {
             if let box = boxes[id] {
-                if !environmentValuesAreEqual(untracked({ box.value }), value) { box.value = value }
+                // The same rule as for a view's inputs: `==`, identity for
+                // objects, member by member for optionals and structs.
+                if !inputsAreEqual(untracked({ box.value }), value) { box.value = value }
             } else {
                 boxes[id] = EnvironmentBox(value: value, owner: owner)
                 relink = true

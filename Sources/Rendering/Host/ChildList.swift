@@ -57,9 +57,10 @@ struct ChildList {
             addCustom(view, key: key)
         case .bodiless:
             let name = host.names.name(of: V.self)
-            errorElement(
-                RenderingError(.unsupportedView, "\(name) is not a view the host can draw: it is not built in and its body is Never"),
-                key: key)
+            let error = RenderingError(
+                .unsupportedView, "\(name) is not a view the host can draw: it is not built in and its body is Never")
+            host.errorLog.report(error)
+            errorElement(error, key: key)
         }
     }
 

@@ -108,8 +108,9 @@ public final class ViewHost {
     /// Incremented by ``resetCounts()``: a node's count is current only if
     /// its generation is this one.
     private(set) var countGeneration: UInt64 = 1
-    /// The nodes counted in this generation, for ``bodyCountsByIdentity``.
-    private var countedNodes: [ViewNode] = []
+    /// The counters of this generation, for ``bodyCountsByIdentity``. They
+    /// do not keep their nodes (or the nodes' state) alive.
+    private var counters: [BodyCounter] = []
     private var log: [RenderRecord] = []
 
     /// Creates a host and renders `root` and everything below it; then runs
@@ -295,14 +296,16 @@ public final class ViewHost {
         } else {
             countsByType[typeKey] = (names.name(of: node.viewType), 1)
         }
-        if node.countGeneration != countGeneration {
+        let counter: BodyCounter
+        if node.countGeneration == countGeneration, let current = node.counter {
+            counter = current
+        } else {
+            counter = BodyCounter(identity: node.identity)
+            node.counter = counter
             node.countGeneration = countGeneration
-            node.bodyCount = 0
-            // The identity is cached now, while the parents are alive.
-            _ = node.identity
-            countedNodes.append(node)
+            counters.append(counter)
         }
-        node.bodyCount += 1
+        counter.count += 1
         if let causes, options.recordsRenderLog {
             log.append(RenderRecord(viewType: names.name(of: node.viewType), identity: node.identity, causeValues: causes))
         }
@@ -339,7 +342,7 @@ public final class ViewHost {
     /// ["TodoListView/VStack/TupleView/List[2]/ForEach/TodoRowView[id: 7]": 1]
     /// ```
     public var bodyCountsByIdentity: [String: Int] {
-        countedNodes.reduce(into: [:]) { $0[$1.identity, default: 0] += $1.bodyCount }
+        counters.reduce(into: [:]) { $0[$1.identity, default: 0] += $1.count }
     }
 
     /// The re-renders since the last reset, in order, with their causes.
@@ -351,7 +354,7 @@ public final class ViewHost {
     public func resetCounts() {
         countsByType.removeAll(keepingCapacity: true)
         countGeneration &+= 1
-        countedNodes.removeAll(keepingCapacity: true)
+        counters.removeAll(keepingCapacity: true)
         log.removeAll(keepingCapacity: true)
     }
 
@@ -478,5 +481,15 @@ public final class ViewHost {
         }
         if let root { visit(root) }
         return found
+    }
+}
+
+/// How many times one view identity rendered in a count generation.
+final class BodyCounter {
+    let identity: String
+    var count = 0
+
+    init(identity: String) {
+        self.identity = identity
     }
 }

@@ -73,12 +73,3 @@ func inputsAreEqual(_ a: Any, _ b: Any, depth: Int = 0) -> Bool {
         return false
     }
 }
-
-/// Whether two values stored in an environment entry are equal: `==` when
-/// they are `Equatable`, identity for class instances; otherwise they count
-/// as different.
-func environmentValuesAreEqual(_ a: Any, _ b: Any) -> Bool {
-    if let equatable = a as? any Equatable { return equatable.isEqual(toAny: b) }
-    if type(of: a) is AnyClass, type(of: b) is AnyClass { return (a as AnyObject) === (b as AnyObject) }
-    return false
-}

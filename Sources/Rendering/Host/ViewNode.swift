@@ -21,7 +21,7 @@ class ViewNode: Node {
     private var installStamp: UInt64 = 0
     var hasRendered = false
     /// Body evaluations in the host's current count generation.
-    var bodyCount = 0
+    var counter: BodyCounter?
     var countGeneration: UInt64 = 0
     /// The problems shown by the latest render, so that each is reported once.
     var shownProblems: [RenderingError] = []
@@ -156,7 +156,12 @@ final class TypedViewNode<Content: View>: ViewNode {
         var list = ChildList(pass: pass, parent: self, environment: environment)
         if context.problems.isEmpty {
             shownProblems = []
-            list.add(view.body, key: .index(0))
+            if case .custom = host.kind(of: Content.self) {
+                list.add(view.body, key: .index(0))
+            } else {
+                // A built-in view at the root has no body: draw it instead.
+                list.add(view, key: .index(0))
+            }
         } else {
             for problem in context.problems where !shownProblems.contains(problem) {
                 host.errorLog.report(problem)
