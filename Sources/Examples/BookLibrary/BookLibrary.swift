@@ -7,7 +7,7 @@
 /// - `@Bindable` makes bindings to a ``Book``'s properties, as a property
 ///   (``BookEditForm``) and as a local inside the list's row closure;
 /// - `@Environment` reads the library by type (``BookListView``,
-///   ``LibraryHeader``) and a keyed value, ``Rendering/EnvironmentValues/libraryTheme``.
+///   ``LibraryHeader``) and a keyed value, `EnvironmentValues.libraryTheme`.
 ///
 /// Next to them, ``BookStore`` shows the older way: an `ObservableObject`
 /// owned with `@StateObject` and read below with `@EnvironmentObject`.

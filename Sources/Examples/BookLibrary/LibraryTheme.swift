@@ -1,6 +1,6 @@
 import Rendering
 
-/// The key of ``Rendering/EnvironmentValues/libraryTheme``.
+/// The key of `EnvironmentValues.libraryTheme`.
 public struct LibraryThemeKey: EnvironmentKey {
     /// `"light"`.
     public static let defaultValue = "light"

@@ -8,7 +8,7 @@
 /// ``PublishedTodo``, the same app on `ObservableObject`, where every row
 /// re-renders.
 ///
-/// The screen, as ``Rendering/ViewHost/snapshot`` draws it:
+/// The screen, as `ViewHost.snapshot` draws it:
 ///
 /// ```
 /// VStack

@@ -1,12 +1,24 @@
 /// Horizontal alignment of a ``VStack``'s children. Accepted and ignored:
 /// there is no layout.
 public enum HorizontalAlignment: Sendable {
-    case leading, center, trailing
+    /// Aligned on the leading edge.
+    case leading
+    /// Centered.
+    case center
+    /// Aligned on the trailing edge.
+    case trailing
 }
 
 /// Vertical alignment of an ``HStack``'s children. Accepted and ignored.
 public enum VerticalAlignment: Sendable {
-    case top, center, bottom, firstTextBaseline
+    /// Aligned on the top edge.
+    case top
+    /// Centered.
+    case center
+    /// Aligned on the bottom edge.
+    case bottom
+    /// Aligned on the first line of text.
+    case firstTextBaseline
 }
 
 /// Children one above the other. Drawn as `VStack`, children indented below.

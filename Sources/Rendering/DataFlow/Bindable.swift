@@ -1,5 +1,5 @@
 /// Makes bindings to the properties of a tracked object: a
-/// ``Tracking/Trackable`` model (or one of Apple's `@Observable` classes).
+/// `Trackable` model (or one of Apple's `@Observable` classes).
 ///
 /// ```swift
 /// struct BookEditView: View {

@@ -16,7 +16,7 @@ protocol BindingLocation<Value>: AnyObject {
     func set(_ value: Value)
 
     /// Whether reads through this location are tracked (a ``State`` box, a
-    /// ``Tracking/Trackable`` or `@Observable` object), so that a view that
+    /// `Trackable` or `@Observable` object), so that a view that
     /// reads through it re-renders by itself when the value changes.
     var isTracked: Bool { get }
 
@@ -198,7 +198,7 @@ where Elements.Index: Comparable {
 }
 
 /// Whether reads of `object`'s properties are tracked by a host: a
-/// ``Tracking/Trackable`` object, or one of Apple's `@Observable` classes.
+/// `Trackable` object, or one of Apple's `@Observable` classes.
 func isTrackedObject(_ object: AnyObject) -> Bool {
     object is any Trackable || object is any Observation.Observable
 }

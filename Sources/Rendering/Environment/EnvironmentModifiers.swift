@@ -24,7 +24,7 @@ extension View {
         }
     }
 
-    /// Puts an object (typically a ``Tracking/Trackable`` model) in the
+    /// Puts an object (typically a `Trackable` model) in the
     /// environment of this view's descendants, where
     /// `@Environment(Type.self)` finds it by its type.
     ///

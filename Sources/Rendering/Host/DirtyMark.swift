@@ -4,7 +4,7 @@ import Foundation
 /// re-rendering when something it depends on changes, on whatever thread the
 /// change happens.
 ///
-/// Invalidations come from a ``Tracking/TrackingScope``, an `objectWillChange`
+/// Invalidations come from a `TrackingScope`, an `objectWillChange`
 /// subscription or Apple's `withObservationTracking`; each records its cause
 /// and queues the mark once. The host takes the queue on its own thread when
 /// it renders.

@@ -3,7 +3,7 @@
 ///
 /// It supports what SwiftUI's builder does for the implemented subset:
 /// several children (a ``TupleView``), `if` without `else` (an optional
-/// view), `if`/`else` and `switch` (a ``_ConditionalContent``), `if let`,
+/// view), `if`/`else` and `switch` (a `_ConditionalContent`), `if let`,
 /// `#available` checks, and local declarations, including property wrappers
 /// such as `@Bindable var book = book`.
 ///
@@ -20,7 +20,7 @@
 ///
 /// Structure is identity: the host tells views apart by their position in
 /// what this builder produced (the child index of a ``TupleView``, the branch
-/// of a ``_ConditionalContent``), so a view that moves from one branch to the
+/// of a `_ConditionalContent`), so a view that moves from one branch to the
 /// other is a new view with new state.
 @resultBuilder
 public enum ViewBuilder {
