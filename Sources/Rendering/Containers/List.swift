@@ -43,8 +43,6 @@ public struct List<Content: View>: View {
     public var body: Never { builtInViewHasNoBody(Self.self) }
 }
 
-extension List: PrimitiveView {
-    func expand(into list: inout ChildList, key: NodeKey) {
-        list.container(Self.self, name: "List", key: key) { $0.add(content, key: .index(0)) }
-    }
+extension List: ContainerView {
+    static var containerName: String? { "List" }
 }

@@ -39,10 +39,8 @@ public struct VStack<Content: View>: View {
     public var body: Never { builtInViewHasNoBody(Self.self) }
 }
 
-extension VStack: PrimitiveView {
-    func expand(into list: inout ChildList, key: NodeKey) {
-        list.container(Self.self, name: "VStack", key: key) { $0.add(content, key: .index(0)) }
-    }
+extension VStack: ContainerView {
+    static var containerName: String? { "VStack" }
 }
 
 /// Children side by side. Drawn as `HStack`, children indented below.
@@ -63,10 +61,8 @@ public struct HStack<Content: View>: View {
     public var body: Never { builtInViewHasNoBody(Self.self) }
 }
 
-extension HStack: PrimitiveView {
-    func expand(into list: inout ChildList, key: NodeKey) {
-        list.container(Self.self, name: "HStack", key: key) { $0.add(content, key: .index(0)) }
-    }
+extension HStack: ContainerView {
+    static var containerName: String? { "HStack" }
 }
 
 /// Children grouped without drawing anything: they appear at the group's
@@ -85,10 +81,8 @@ public struct Group<Content: View>: View {
     public var body: Never { builtInViewHasNoBody(Self.self) }
 }
 
-extension Group: PrimitiveView {
-    func expand(into list: inout ChildList, key: NodeKey) {
-        list.structural(Self.self, key: key) { $0.add(content, key: .index(0)) }
-    }
+extension Group: ContainerView {
+    static var containerName: String? { nil }
 }
 
 /// A form of controls. Drawn as `Form`, children indented below.
@@ -106,10 +100,8 @@ public struct Form<Content: View>: View {
     public var body: Never { builtInViewHasNoBody(Self.self) }
 }
 
-extension Form: PrimitiveView {
-    func expand(into list: inout ChildList, key: NodeKey) {
-        list.container(Self.self, name: "Form", key: key) { $0.add(content, key: .index(0)) }
-    }
+extension Form: ContainerView {
+    static var containerName: String? { "Form" }
 }
 
 /// A navigation container. There is no navigation here: it draws nothing and
@@ -128,8 +120,6 @@ public struct NavigationStack<Content: View>: View {
     public var body: Never { builtInViewHasNoBody(Self.self) }
 }
 
-extension NavigationStack: PrimitiveView {
-    func expand(into list: inout ChildList, key: NodeKey) {
-        list.structural(Self.self, key: key) { $0.add(content, key: .index(0)) }
-    }
+extension NavigationStack: ContainerView {
+    static var containerName: String? { nil }
 }

@@ -42,13 +42,8 @@ extension Button where Label == Text {
 
 extension Button: PrimitiveView {
     func expand(into list: inout ChildList, key: NodeKey) {
-        let (node, _) = list.element(Self.self, key: key)
-        list.expandChildren(of: node, environment: list.environment) { $0.add(label, key: .index(0)) }
-        let text = node.labelText
-        let isDisabled = !list.environment.isEnabled
-        node.drawing = .button(label: text, isDisabled: isDisabled)
-        node.showsChildren = false
-        node.control = Control(
-            kind: .button, label: text, isDisabled: isDisabled, action: .tap(action), ownerType: list.owner.viewType)
+        list.labelledControl(Self.self, key: key, label: label, kind: .button, action: .tap(action)) { text, isDisabled in
+            .button(label: text, isDisabled: isDisabled)
+        }
     }
 }

@@ -38,13 +38,8 @@ extension Toggle where Label == Text {
 
 extension Toggle: PrimitiveView {
     func expand(into list: inout ChildList, key: NodeKey) {
-        let (node, _) = list.element(Self.self, key: key)
-        list.expandChildren(of: node, environment: list.environment) { $0.add(label, key: .index(0)) }
-        let text = node.labelText
-        let isDisabled = !list.environment.isEnabled
-        node.drawing = .toggle(label: text, isOn: isOn.wrappedValue, isDisabled: isDisabled)
-        node.showsChildren = false
-        node.control = Control(
-            kind: .toggle, label: text, isDisabled: isDisabled, action: .toggle(isOn), ownerType: list.owner.viewType)
+        list.labelledControl(Self.self, key: key, label: label, kind: .toggle, action: .toggle(isOn)) { text, isDisabled in
+            .toggle(label: text, isOn: isOn.wrappedValue, isDisabled: isDisabled)
+        }
     }
 }

@@ -117,6 +117,25 @@ struct ChildList {
         expandChildren(of: node, environment: environment, build)
     }
 
+    /// Adds a control whose label is a view: the label is expanded as the
+    /// node's children, read as text (see ``ElementNode/labelText``), and
+    /// not drawn on lines of its own.
+    ///
+    /// - Parameter drawing: What to draw, given the label text and whether
+    ///   the control is disabled.
+    mutating func labelledControl<V, Label: View>(
+        _ type: V.Type, key: NodeKey, label: Label, kind: Control.Kind, action: Control.Action,
+        drawing: (String, Bool) -> Drawing
+    ) {
+        let (node, _) = element(type, key: key)
+        expandChildren(of: node, environment: environment) { $0.add(label, key: .index(0)) }
+        let text = node.labelText
+        let isDisabled = !environment.isEnabled
+        node.drawing = drawing(text, isDisabled)
+        node.showsChildren = false
+        node.control = Control(kind: kind, label: text, isDisabled: isDisabled, action: action, ownerType: owner.viewType)
+    }
+
     /// Adds an `Error("…")` line for `error`.
     mutating func errorElement(_ error: RenderingError, key: NodeKey) {
         let (node, _) = element(ErrorLine.self, key: key)
