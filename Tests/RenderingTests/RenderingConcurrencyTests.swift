@@ -3,7 +3,7 @@ import Testing
 @testable import Examples
 @testable import Rendering
 
-@Suite struct ThreadingTests {
+@Suite struct RenderingConcurrencyTests {
     /// Runs `body` on another thread and waits for it.
     private func onAnotherThread(_ body: @escaping @Sendable () -> Void) {
         let done = DispatchSemaphore(value: 0)
