@@ -58,14 +58,18 @@ import Testing
         withExtendedLifetime((first, second, third)) {}
     }
 
-    @Test func aValueChangedAndChangedBackStillRunsObservers() {
-        // Equality is checked per assignment, not per transaction.
+    @Test func aValueChangedAndChangedBackNotifiesNobody() {
         let runs = Locked(0)
         let counter = Counter()
         let token = observe { _ = counter.value; runs.increment() }
         withTransaction {
             counter.value = 1
             counter.value = 0
+        }
+        #expect(runs.current == 1)
+        withTransaction {
+            counter.value = 1
+            counter.value = 2
         }
         #expect(runs.current == 2)
         withExtendedLifetime(token) {}

@@ -16,6 +16,11 @@ class DerivedNode<Value>: SubscriberNode, @unchecked Sendable {
     private let areEqual: (@Sendable (Value, Value) -> Bool)?
     let name: String
 
+    /// The ``Graph/changeEpoch`` at which the cache was last known current.
+    /// Guarded by ``GraphLock``.
+    @exclusivity(unchecked)
+    private var validatedEpoch: UInt64 = 0
+
     /// The last result. Written by the thread that holds `.running`, under
     /// the lock; read under the lock.
     @exclusivity(unchecked)
@@ -85,7 +90,9 @@ class DerivedNode<Value>: SubscriberNode, @unchecked Sendable {
     /// computing it; throws if this thread is (a cycle).
     override func refresh(_ state: ThreadState) throws(DerivedCycleError) -> Bool {
         GraphLock.lock()
-        if isSubscribed, cache != nil, flags.isDisjoint(with: [.dirty, .pending]) {
+        let epoch = Graph.changeEpoch.load(ordering: .relaxed)
+        if cache != nil, flags.isDisjoint(with: [.dirty, .pending]),
+           isSubscribed || validatedEpoch == epoch {
             GraphLock.unlock()
             return true
         }
@@ -102,10 +109,11 @@ class DerivedNode<Value>: SubscriberNode, @unchecked Sendable {
         GraphLock.unlock()
 
         if mustCompute || dependenciesChanged(state) {
-            recompute(state)
+            recompute(state, epoch: epoch)
         } else {
             GraphLock.lock()
             if flags.contains(.subscriptionChanged) { Graph.syncSubscriptionLocked(self) }
+            validatedEpoch = epoch
             flags.remove(.running)
             runningThread = nil
             GraphLock.unlock()
@@ -113,7 +121,7 @@ class DerivedNode<Value>: SubscriberNode, @unchecked Sendable {
         return true
     }
 
-    private func recompute(_ state: ThreadState) {
+    private func recompute(_ state: ThreadState, epoch: UInt64) {
         let previous = beginTracking(state)
         let result: Result<Value, any Error>
         do {
@@ -136,6 +144,7 @@ class DerivedNode<Value>: SubscriberNode, @unchecked Sendable {
             swap(&cache, &dropped)
             version.add(1, ordering: .relaxed)
         }
+        validatedEpoch = epoch
         flags.remove(.running)
         runningThread = nil
         GraphLock.unlock()

@@ -1,3 +1,5 @@
+import Synchronization
+
 /// The algorithms on the dependency graph. Every function here requires
 /// ``GraphLock`` to be held, runs no user code, and puts the node references
 /// it drops in `state.releases` for the caller to release after unlocking.
@@ -12,6 +14,19 @@
 /// Nodes reached through links are borrowed (`_withUnsafeGuaranteedRef`):
 /// the links keep them alive, and the walk then costs no reference counting.
 enum Graph {
+    /// Moves (under the lock) whenever a source that something links to
+    /// changes. A derived value that nothing observed depends on remembers
+    /// the epoch at which it was last known current, and skips checking its
+    /// dependencies while the epoch has not moved: without it, reading a deep
+    /// graph of unobserved derived values would check every path through it.
+    static let changeEpoch = Atomic<UInt64>(1)
+
+    /// Marks that a linked source changed. Call with the lock held.
+    @inline(__always)
+    static func sourceChangedLocked() {
+        changeEpoch.store(changeEpoch.load(ordering: .relaxed) &+ 1, ordering: .relaxed)
+    }
+
     // MARK: Subscriber lists
 
     /// Puts `link` at the head of `source`'s subscriber list. A derived value
@@ -114,10 +129,14 @@ enum Graph {
     /// Removes one link from both lists and recycles it.
     static func removeLocked(_ link: LinkPointer, state: ThreadState) {
         if link.pointee.isAttached { detachLocked(link) }
-        link.pointee.source._withUnsafeGuaranteedRef { source in
-            _ = source.linkCount.subtract(1, ordering: .relaxed)
+        let source = link.pointee.source
+        let remaining = source._withUnsafeGuaranteedRef { $0.linkCount.subtract(1, ordering: .relaxed).newValue }
+        state.recycleLocked(link)
+        if source._withUnsafeGuaranteedRef({ $0.isDerived }) {
+            state.releaseLater(source)          // the link's own reference
+        } else if remaining == 0, source._withUnsafeGuaranteedRef({ $0.isDead }) {
+            state.releaseLater(source)          // the last link to a dead property
         }
-        state.releaseLater(state.recycleLocked(link))
     }
 
     /// Removes the links after ``SubscriberNode/lastTracked``: the reads of
@@ -148,13 +167,13 @@ enum Graph {
     /// Marks everything that depends on `source`, which just changed: direct
     /// subscribers dirty, subscribers through derived values pending. Queues
     /// observers on `state` and collects after-change one-shots to fire.
-    static func propagateLocked(from source: Node, state: ThreadState) {
+    static func propagateLocked(from source: Node, direct directMark: SubscriberFlags = .dirty, state: ThreadState) {
         var link = source.firstSubscriber
         var direct = true
         let base = state.traversal.count
         while true {
             while let current = link {
-                let mark: SubscriberFlags = direct ? .dirty : .pending
+                let mark: SubscriberFlags = direct ? directMark : .pending
                 var descend: LinkPointer?
                 current.pointee.subscriber._withUnsafeGuaranteedRef { subscriber in
                     switch subscriber.kind {

@@ -54,8 +54,16 @@ enum LinkPool {
     @exclusivity(unchecked)
     nonisolated(unsafe) private static var freeCount = 0
 
-    /// Links in use, for tests and leak checks.
-    static let liveCount = Atomic<Int>(0)
+    /// Links freed by threads that have exited (see ``ThreadState``).
+    static let retiredLiveCount = Atomic<Int>(0)
+
+    /// Links in use in the process: each thread counts the links it made and
+    /// recycled (without a shared atomic on the hot path); the sum is taken
+    /// over the live threads.
+    static var liveCount: Int {
+        ThreadState.registry.sum { $0.liveLinks.load(ordering: .relaxed) }
+            + retiredLiveCount.load(ordering: .relaxed)
+    }
 
     /// Moves up to `count` links from the shared free list to a chain the
     /// caller owns (linked through `nextDependency`). Takes the lock.

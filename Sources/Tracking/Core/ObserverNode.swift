@@ -113,7 +113,7 @@ final class ObserverNode: SubscriberNode, @unchecked Sendable {
 
     /// Claims the node for a run; returns the children to cancel.
     private func beginRunLocked(_ state: ThreadState) -> [ObserverNode] {
-        flags.remove([.dirty, .pending, .invalidated])
+        flags.remove([.dirty, .pending, .invalidated, .sourceDied])
         flags.insert(.running)
         runningThread = state.identity
         if children.isEmpty { return [] }
@@ -148,7 +148,7 @@ final class ObserverNode: SubscriberNode, @unchecked Sendable {
         GraphLock.lock()
         let usable = flags.isDisjoint(with: [.cancelled, .running])
         if usable {
-            flags.remove([.dirty, .pending, .invalidated])
+            flags.remove([.dirty, .pending, .invalidated, .sourceDied])
             flags.insert(.running)
             runningThread = state.identity
         }
@@ -216,6 +216,13 @@ final class ObserverNode: SubscriberNode, @unchecked Sendable {
         let released = callback
         callback = doNothing
         return released
+    }
+
+    /// Whether an object this observer read was deallocated since its last run.
+    var dependencyWasDeallocated: Bool {
+        GraphLock.lock()
+        defer { GraphLock.unlock() }
+        return flags.contains(.sourceDied)
     }
 
     var isCancelled: Bool {

@@ -221,7 +221,15 @@ class SubscriberNode: Node, @unchecked Sendable {
                         return true
                     }
                 }
-                return source.isDead || source.version.load(ordering: .relaxed) != link.pointee.version
+                if source.isDead { return true }
+                let version = link.pointee.version
+                let current = source.version.load(ordering: .relaxed)
+                if current == version { return false }
+                guard state.isChangedBack(source, readAt: version) else { return true }
+                // Same value as when read: adopt the new version, so that the
+                // next validation does not mistake the old change for a new one.
+                link.pointee.version = current
+                return false
             }
             if changed { return true }
             cursor = link.pointee.nextDependency

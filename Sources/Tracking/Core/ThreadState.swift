@@ -1,3 +1,4 @@
+import Foundation
 import CTrackingSupport
 import Synchronization
 #if canImport(Darwin)
@@ -19,6 +20,16 @@ final class ThreadState {
     /// Nesting depth of transactions, explicit or implicit (a single write).
     @exclusivity(unchecked)
     var transactionDepth = 0
+    /// Nesting depth of explicit transactions (`withTransaction`).
+    @exclusivity(unchecked)
+    var explicitTransactionDepth = 0
+    /// Identifies the current outermost explicit transaction in
+    /// ``PropertyNode/snapshotMark``.
+    @exclusivity(unchecked)
+    var transactionMark: UInt64 = 0
+    /// The snapshots taken by the current explicit transaction.
+    @exclusivity(unchecked)
+    var snapshots: [TransactionSnapshot] = []
     /// Whether this thread is running the queued observers of a transaction.
     @exclusivity(unchecked)
     var isFlushing = false
@@ -58,6 +69,13 @@ final class ThreadState {
     @exclusivity(unchecked)
     var traversal: [(LinkPointer, Bool)] = []
 
+    /// Links made minus links recycled by this thread. Only this thread
+    /// writes it (a plain load and store); others read it for the total.
+    let liveLinks = Atomic<Int>(0)
+
+    /// Every thread's state, for process-wide statistics.
+    static let registry = ThreadRegistry()
+
     /// The next run mark and the end of this thread's block of marks.
     @exclusivity(unchecked)
     private var runMark: UInt64 = 0
@@ -96,26 +114,27 @@ final class ThreadState {
         spareLinks = link.pointee.nextDependency
         spareLinkCount -= 1
         link.pointee = Link(
-            source: .passRetained(source),
+            // Only derived values are retained by their links: a property's
+            // cell is kept alive by its object, then by its registrar while
+            // links to it remain (see RegistrarStorage's deinit).
+            source: source.isDerived ? .passRetained(source) : .passUnretained(source),
             subscriber: .passUnretained(subscriber),
             previousSubscriber: Link.unattached,
             nextSubscriber: nil,
             nextDependency: nil,
             version: version)
-        LinkPool.liveCount.add(1, ordering: .relaxed)
+        liveLinks.store(liveLinks.load(ordering: .relaxed) &+ 1, ordering: .relaxed)
         return link
     }
 
-    /// Takes back a link removed from both lists; returns its source, still
-    /// retained, for the caller to release after the lock. Call with the
-    /// lock held (the spares overflow into the shared pool).
-    func recycleLocked(_ link: LinkPointer) -> Unmanaged<Node> {
-        let source = link.pointee.source
+    /// Takes back a link removed from both lists. Call with the lock held
+    /// (the spares overflow into the shared pool).
+    func recycleLocked(_ link: LinkPointer) {
         link.pointee.previousSubscriber = Link.unattached
         link.pointee.nextDependency = spareLinks
         spareLinks = link
         spareLinkCount += 1
-        LinkPool.liveCount.subtract(1, ordering: .relaxed)
+        liveLinks.store(liveLinks.load(ordering: .relaxed) &- 1, ordering: .relaxed)
         if spareLinkCount > ThreadState.spareLinkLimit {
             // Give back all but a refill's worth.
             var tail = link
@@ -133,10 +152,11 @@ final class ThreadState {
                 spareLinkCount = kept
             }
         }
-        return source
     }
 
     deinit {
+        ThreadState.registry.remove(self)
+        LinkPool.retiredLiveCount.add(liveLinks.load(ordering: .relaxed), ordering: .relaxed)
         newLinks.deallocate()
         oneShotsToFire.deallocate()
         firedOneShots.deallocate()
@@ -175,6 +195,7 @@ final class ThreadState {
     @inline(never)
     private static func makeCurrent() -> ThreadState {
         let state = ThreadState()
+        registry.add(state)
         let pointer = Unmanaged.passRetained(state).toOpaque()
         tracking_set_thread_state(pointer)
         pthread_setspecific(threadExitKey, pointer)
@@ -223,3 +244,21 @@ private let threadExitKey: pthread_key_t = {
     precondition(status == 0, "Tracking: pthread_key_create failed (\(status))")
     return key
 }()
+
+/// The states of the live threads, for process-wide statistics.
+final class ThreadRegistry: @unchecked Sendable {
+    private let lock = NSLock()
+    private var states: [ObjectIdentifier: Unmanaged<ThreadState>] = [:]
+
+    func add(_ state: ThreadState) {
+        lock.withLock { states[ObjectIdentifier(state)] = .passUnretained(state) }
+    }
+
+    func remove(_ state: ThreadState) {
+        lock.withLock { _ = states.removeValue(forKey: ObjectIdentifier(state)) }
+    }
+
+    func sum(_ value: (ThreadState) -> Int) -> Int {
+        lock.withLock { states.values.reduce(0) { $0 + value($1.takeUnretainedValue()) } }
+    }
+}

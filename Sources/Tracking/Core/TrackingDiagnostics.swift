@@ -57,9 +57,28 @@ public enum TrackingDiagnostics {
         set { lock.withLock { currentMaximumRounds = max(1, newValue) } }
     }
 
-    /// Sends `diagnostic` to the current handler.
+    /// Sends `diagnostic` to the handler installed by ``withHandler(_:operation:)``
+    /// for the current task, if any, else to ``handler``.
     public static func report(_ diagnostic: TrackingDiagnostic) {
-        handler(diagnostic)
+        (scopedHandler ?? handler)(diagnostic)
+    }
+
+    @TaskLocal private static var scopedHandler: (@Sendable (TrackingDiagnostic) -> Void)?
+
+    /// Runs `operation` with `handler` receiving the diagnostics reported in
+    /// this task meanwhile (for instance by observers run by its writes),
+    /// instead of the global ``handler``. Useful in tests that run in
+    /// parallel.
+    ///
+    /// - Parameters:
+    ///   - handler: Receives the diagnostics.
+    ///   - operation: The code whose diagnostics `handler` receives.
+    /// - Returns: What `operation` returns.
+    public static func withHandler<R>(
+        _ handler: @escaping @Sendable (TrackingDiagnostic) -> Void,
+        operation: () throws -> R
+    ) rethrows -> R {
+        try $scopedHandler.withValue(handler, operation: operation)
     }
 
     /// The default handler: one line on standard error.

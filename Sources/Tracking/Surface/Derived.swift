@@ -41,6 +41,8 @@ public final class Derived<Value> {
     /// - Parameters:
     ///   - name: How diagnostics and cycle errors name it; by default its type
     ///     and where it was created.
+    ///   - fileID: Where it is created, for its default name.
+    ///   - line: Where it is created, for its default name.
     ///   - isEqual: When given, a result equal to the previous one does not
     ///     count as a change.
     ///   - compute: Computes the value from tracked properties and other
@@ -95,6 +97,8 @@ extension Derived where Value: Equatable {
     ///
     /// - Parameters:
     ///   - name: How diagnostics and cycle errors name it.
+    ///   - fileID: Where it is created, for its default name.
+    ///   - line: Where it is created, for its default name.
     ///   - compute: Computes the value from tracked properties and other
     ///     derived values.
     public convenience init(
@@ -127,6 +131,8 @@ public final class ThrowingDerived<Value> {
     ///
     /// - Parameters:
     ///   - name: How diagnostics and cycle errors name it.
+    ///   - fileID: Where it is created, for its default name.
+    ///   - line: Where it is created, for its default name.
     ///   - isEqual: When given, a result equal to the previous one does not
     ///     count as a change. Errors always count as changes.
     ///   - compute: Computes the value, or throws.
@@ -163,6 +169,12 @@ public final class ThrowingDerived<Value> {
 extension ThrowingDerived where Value: Equatable {
     /// Creates a throwing derived value whose equal results (`==`) do not
     /// count as changes.
+    ///
+    /// - Parameters:
+    ///   - name: How diagnostics and cycle errors name it.
+    ///   - fileID: Where it is created, for its default name.
+    ///   - line: Where it is created, for its default name.
+    ///   - compute: Computes the value, or throws.
     public convenience init(
         _ name: String? = nil,
         fileID: StaticString = #fileID, line: UInt = #line,

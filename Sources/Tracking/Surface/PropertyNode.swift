@@ -16,10 +16,19 @@ class PropertyNode: Node, @unchecked Sendable {
     @exclusivity(unchecked)
     final var name: String?
 
+    /// The ``ThreadState/transactionMark`` of the explicit transaction that
+    /// took a snapshot of this property. Written by the writing thread, read
+    /// by threads validating their observers.
+    final let snapshotMark = Atomic<UInt64>(0)
+
     @usableFromInline
     init() {
         super.init(isDerived: false)
     }
+
+    /// Records the value before the first change in an explicit transaction;
+    /// only `Equatable` properties can, and return true.
+    func takeSnapshot(_ state: ThreadState) -> Bool { false }
 
     /// Set once, under the lock, before the first link exists; whoever
     /// reaches the node through a link sees it.
@@ -47,6 +56,10 @@ extension PropertyNode {
     final func beginChange() -> ThreadState {
         let state = ThreadState.current
         Scheduler.beginTransaction(state)
+        if state.recordsSnapshots, snapshotMark.load(ordering: .relaxed) != state.transactionMark,
+           takeSnapshot(state) {
+            snapshotMark.store(state.transactionMark, ordering: .relaxed)
+        }
         if OneShotNode.waitingBeforeChange.load(ordering: .relaxed) > 0 {
             GraphLock.lock()
             Graph.collectBeforeChangeLocked(from: self, state: state)
@@ -65,9 +78,14 @@ extension PropertyNode {
     final func endChange(_ state: ThreadState) {
         // The before-change one-shots may have taken the last links.
         if linkCount.load(ordering: .relaxed) != 0 {
+            // With a snapshot, the property may be changed back before the
+            // transaction ends: subscribers validate instead of running.
+            let snapshot = snapshotMark.load(ordering: .relaxed)
+            let mark: SubscriberFlags = snapshot != 0 && snapshot == state.transactionMark ? .pending : .dirty
             GraphLock.lock()
             version.add(1, ordering: .relaxed)
-            Graph.propagateLocked(from: self, state: state)
+            Graph.sourceChangedLocked()
+            Graph.propagateLocked(from: self, direct: mark, state: state)
             Scheduler.takeOneShotsLocked(state)
             GraphLock.unlock()
             Scheduler.runCallbacks(state)

@@ -63,6 +63,7 @@ final class RegistrarStorage: @unchecked Sendable {
                 Graph.collectBeforeChangeLocked(from: node, state: state)
             }
             node.version.add(1, ordering: .relaxed)
+            Graph.sourceChangedLocked()
             var link = node.firstSubscriber
             while let current = link {
                 current.pointee.subscriber.takeUnretainedValue().flags.insert(.sourceDied)
@@ -77,6 +78,9 @@ final class RegistrarStorage: @unchecked Sendable {
             }
             node.firstSubscriber = nil
             node.isDead = true
+            // Links still point at the node: it outlives the object until the
+            // last of them is removed (Graph.removeLocked releases it).
+            if node.linkCount.load(ordering: .relaxed) > 0 { _ = Unmanaged.passRetained(node) }
         }
         Scheduler.takeOneShotsLocked(state)
         GraphLock.unlock()

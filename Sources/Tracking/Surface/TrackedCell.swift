@@ -38,6 +38,11 @@ final class EquatableTrackedCell<Value: Equatable>: TrackedCell<Value>, @uncheck
 
     @usableFromInline
     override func isEqualToStored(_ new: Value) -> Bool { value == new }
+
+    override func takeSnapshot(_ state: ThreadState) -> Bool {
+        state.snapshots.append(ValueSnapshot(cell: self, version: version.load(ordering: .relaxed)))
+        return true
+    }
 }
 
 /// The storage of a property holding a class instance: assigning the same

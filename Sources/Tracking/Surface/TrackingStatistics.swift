@@ -1,5 +1,4 @@
-/// Process-wide counters of the engine, for tests, leak checks and the
-/// benchmark runner.
+/// Counters of the engine, for tests, leak checks and the benchmark runner.
 ///
 /// Thread-safety: readable from any thread; a value read while other threads
 /// track or cancel is a snapshot.
@@ -9,7 +8,14 @@ public enum TrackingStatistics {
     /// Back to its earlier value once everything created since is cancelled,
     /// fired or freed.
     public static var liveDependencyCount: Int {
-        LinkPool.liveCount.load(ordering: .relaxed)
+        LinkPool.liveCount
+    }
+
+    /// Dependencies made minus dependencies freed by the calling thread. A
+    /// test that does all its work on one thread can check that it leaves
+    /// nothing behind, even while other tests run on other threads.
+    public static var liveDependencyCountOnThisThread: Int {
+        ThreadState.withCurrent { $0.liveLinks.load(ordering: .relaxed) }
     }
 
     /// The memory one dependency takes, in bytes. Links live in slabs, with

@@ -41,7 +41,8 @@ public final class TrackingToken: Sendable, Hashable {
     }
 
     /// What the observer read in its last run, as `\Type.property` (or a
-    /// derived value's name), in the order of first read.
+    /// derived value's name), in the order of first read. Empty while the
+    /// observer is running on another thread.
     public var dependencies: [String] { node.dependencyNames }
 
     /// The change that caused the last re-run, as `\Type.property`, or nil if
@@ -57,8 +58,15 @@ public final class TrackingToken: Sendable, Hashable {
 
 extension SubscriberNode {
     /// The names of the dependencies, without repeats, in order of first read.
+    /// Empty while another thread is running the subscriber: its list is
+    /// being rebuilt there.
     var dependencyNames: [String] {
+        let state = ThreadState.current
         GraphLock.lock()
+        if flags.contains(.running), runningThread != state.identity {
+            GraphLock.unlock()
+            return []
+        }
         var nodes: [Node] = []
         var seen: Set<ObjectIdentifier> = []
         var cursor = firstDependency

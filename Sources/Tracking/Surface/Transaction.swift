@@ -24,8 +24,18 @@ import CTrackingSupport
 /// - Throws: What `body` throws, after the observers ran.
 public func withTransaction<T>(_ body: () throws -> T) rethrows -> T {
     let state = ThreadState.current
+    let takesSnapshots = state.explicitTransactionDepth == 0 && !state.isFlushing
+    if takesSnapshots { state.transactionMark = state.nextRunMark() }
+    state.explicitTransactionDepth += 1
     Scheduler.beginTransaction(state)
-    defer { Scheduler.endTransaction(state) }
+    defer {
+        state.explicitTransactionDepth -= 1
+        Scheduler.endTransaction(state)
+        if takesSnapshots {
+            state.snapshots.removeAll()
+            state.transactionMark = 0
+        }
+    }
     return try body()
 }
 

@@ -31,10 +31,7 @@ extension Locked where Value: RangeReplaceableCollection {
 /// Collects the diagnostics reported while `body` runs.
 func collectingDiagnostics(_ body: () throws -> Void) rethrows -> [TrackingDiagnostic] {
     let collected = Locked<[TrackingDiagnostic]>([])
-    let previous = TrackingDiagnostics.handler
-    TrackingDiagnostics.handler = { collected.append($0) }
-    defer { TrackingDiagnostics.handler = previous }
-    try body()
+    try TrackingDiagnostics.withHandler({ collected.append($0) }, operation: body)
     return collected.current
 }
 

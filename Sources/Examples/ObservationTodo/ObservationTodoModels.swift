@@ -1,0 +1,106 @@
+import Foundation
+import Observation
+
+extension ObservationTodo {
+    /// One task, observed by property.
+    ///
+    /// Thread-safety: not `Sendable`; use it on one thread at a time.
+    @Observable
+    public final class TodoItem: Identifiable {
+        /// A number unique within its manager, in order of creation.
+        public let id: Int
+
+        /// What to do.
+        public var title: String
+
+        /// Whether it is done. Changing it keeps the manager's
+        /// ``TodoManager/completedCount`` up to date.
+        public var isDone: Bool {
+            didSet {
+                if isDone != oldValue { manager?.completionDidChange(isDone: isDone) }
+            }
+        }
+
+        @ObservationIgnored weak var manager: TodoManager?
+
+        /// Creates an item that belongs to no manager.
+        ///
+        /// - Parameters:
+        ///   - id: Its identity.
+        ///   - title: What to do.
+        ///   - isDone: Whether it is done already.
+        public init(id: Int, title: String, isDone: Bool = false) {
+            self.id = id
+            self.title = title
+            self.isDone = isDone
+        }
+    }
+
+    /// The tasks, the title being typed, and a maintained count of the done
+    /// tasks (as in ``TrackedTodo/TodoManager``).
+    ///
+    /// Thread-safety: not `Sendable`; use it on one thread at a time.
+    @Observable
+    public final class TodoManager {
+        /// The tasks, oldest first.
+        public private(set) var todos: [TodoItem] = []
+
+        /// The title being typed in the input field.
+        public var newTodoTitle = ""
+
+        /// How many tasks are done.
+        public private(set) var completedCount = 0
+
+        @ObservationIgnored private var nextID = 1
+
+        /// Creates a manager with one pending task per title.
+        ///
+        /// - Parameter titles: The titles of the initial tasks, in order.
+        public init(titles: [String] = []) {
+            todos = titles.map(makeItem)
+        }
+
+        /// How many tasks are not done.
+        public var pendingCount: Int { todos.count - completedCount }
+
+        /// ``newTodoTitle`` without surrounding spaces.
+        public var trimmedNewTitle: String { newTodoTitle.trimmingCharacters(in: .whitespaces) }
+
+        /// Adds a task titled ``newTodoTitle`` (trimmed) and clears the field;
+        /// does nothing when the title is blank.
+        public func addTodo() {
+            let title = trimmedNewTitle
+            guard !title.isEmpty else { return }
+            todos.append(makeItem(title))
+            newTodoTitle = ""
+        }
+
+        /// Marks a task done, or not done.
+        ///
+        /// - Parameter todo: The task; one of ``todos``.
+        public func toggleTodo(_ todo: TodoItem) {
+            todo.isDone.toggle()
+        }
+
+        /// Removes a task; does nothing if it is not in the list.
+        ///
+        /// - Parameter todo: The task.
+        public func deleteTodo(_ todo: TodoItem) {
+            guard let index = todos.firstIndex(where: { $0 === todo }) else { return }
+            if todo.isDone { completedCount -= 1 }
+            todo.manager = nil
+            todos.remove(at: index)
+        }
+
+        func completionDidChange(isDone: Bool) {
+            completedCount += isDone ? 1 : -1
+        }
+
+        private func makeItem(_ title: String) -> TodoItem {
+            let item = TodoItem(id: nextID, title: title)
+            nextID += 1
+            item.manager = self
+            return item
+        }
+    }
+}

@@ -1,0 +1,112 @@
+import Tracking
+
+/// A value owned by a view's identity: it is created with the view, survives
+/// the view being re-created by its parent's renders, and is released when
+/// the view leaves the tree.
+///
+/// ```swift
+/// struct Counter: View {
+///     @State private var count = 0
+///     var body: some View {
+///         Button("Count: \(count)") { count += 1 }
+///     }
+/// }
+/// ```
+///
+/// The value lives in a tracked box kept by the host, one per identity: a
+/// view (or a child given `$count`) that read it re-renders when it changes;
+/// a view that did not read it does not. Assigning an equal value
+/// (`==` for `Equatable` values) re-renders nothing.
+///
+/// `@State` can also own an object, which is created each time the view
+/// value is created but kept only the first time (as in SwiftUI):
+///
+/// ```swift
+/// @State private var library = Library()   // a Trackable model
+/// ```
+///
+/// The initial value given by later copies of the view (from the parent's
+/// renders) is ignored. Outside a host, or before the host installed it, the
+/// wrapper reads its initial value and ignores writes.
+///
+/// Thread-safety: use it on the host's thread, like the view.
+@propertyWrapper
+public struct State<Value> {
+    private let initialValue: Value
+    private var box: StateBox<Value>?
+
+    /// Creates state with an initial value, used the first time the view's
+    /// identity renders.
+    ///
+    /// - Parameter wrappedValue: The initial value.
+    public init(wrappedValue: Value) {
+        initialValue = wrappedValue
+    }
+
+    /// Creates state with an initial value (for `_count = State(initialValue: 5)`
+    /// in an initializer).
+    ///
+    /// - Parameter initialValue: The initial value.
+    public init(initialValue: Value) {
+        self.initialValue = initialValue
+    }
+
+    /// The current value.
+    public var wrappedValue: Value {
+        get { box?.value ?? initialValue }
+        nonmutating set { box?.value = newValue }
+    }
+
+    /// A binding to the value, for a child: `$count`.
+    ///
+    /// Before the host installs the state (outside a host), the binding is a
+    /// constant holding the initial value.
+    public var projectedValue: Binding<Value> {
+        guard let box else { return .constant(initialValue) }
+        return Binding(location: box)
+    }
+}
+
+extension State where Value: ExpressibleByNilLiteral {
+    /// Creates state whose initial value is `nil`: `@State var selection: Book.ID?`.
+    public init() {
+        self.init(wrappedValue: nil)
+    }
+}
+
+extension State: HostedProperty {
+    mutating func install(_ context: inout InstallContext) {
+        guard context.slot < context.node.slots.count else { return }
+        if let existing = context.node.slots[context.slot] as? StateBox<Value> {
+            box = existing
+        } else {
+            let created = StateBox(initialValue)
+            context.node.slots[context.slot] = created
+            box = created
+        }
+    }
+
+    mutating func uninstall() {
+        box = nil
+    }
+
+    /// State belongs to the child: a parent's new initial value changes
+    /// nothing.
+    static func isSameInput(_ old: State<Value>, _ new: State<Value>) -> Bool { true }
+}
+
+/// The storage of one ``State``: a tracked value, and a binding location.
+final class StateBox<Value>: BindingLocation, Trackable {
+    let trackingRegistrar = TrackingRegistrar()
+    @Tracked var value: Value
+
+    init(_ value: Value) {
+        // The policy chosen at run time: `==` when `Value` is Equatable.
+        _value = Tracked(wrappedValue: value, notifiesEqualValues: false)
+    }
+
+    func get() -> Value { value }
+    func modify(_ body: (inout Value) -> Void) { body(&value) }
+    func set(_ newValue: Value) { value = newValue }
+    var isTracked: Bool { true }
+}

@@ -1,0 +1,61 @@
+import Foundation
+
+/// The thread-safe half of a custom view's node: what marks it for
+/// re-rendering when something it depends on changes, on whatever thread the
+/// change happens.
+///
+/// Invalidations come from a `TrackingScope`, an `objectWillChange`
+/// subscription or Apple's `withObservationTracking`; each records its cause
+/// and queues the mark once. The host takes the queue on its own thread when
+/// it renders.
+final class DirtyMark: @unchecked Sendable {
+    let queue: InvalidationQueue
+    /// The node, while it is in the tree: set right after the node is
+    /// created, cleared when it leaves (both on the host's thread, which is
+    /// the only one that reads it). The node owns the mark.
+    unowned(unsafe) var node: ViewNode?
+
+    // Guarded by `queue.lock`.
+    var isDirty = false
+    var isQueued = false
+    var trackedChange = false
+    var causes: [RenderCause] = []
+
+    init(queue: InvalidationQueue) {
+        self.queue = queue
+    }
+
+    /// Marks the view dirty because of `cause`. Callable from any thread.
+    func invalidate(_ cause: RenderCause?) {
+        queue.lock.lock()
+        if let cause {
+            if !causes.contains(cause) { causes.append(cause) }
+        } else {
+            trackedChange = true
+        }
+        isDirty = true
+        if !isQueued {
+            isQueued = true
+            queue.pending.append(self)
+        }
+        queue.lock.unlock()
+    }
+
+    /// Clears the mark before a render and returns why it was set.
+    func takeCauses() -> (dirty: Bool, tracked: Bool, causes: [RenderCause]) {
+        queue.lock.lock()
+        defer { queue.lock.unlock() }
+        guard isDirty else { return (false, false, []) }
+        let result = (true, trackedChange, causes)
+        isDirty = false
+        trackedChange = false
+        causes = []
+        return result
+    }
+
+    var isMarkedDirty: Bool {
+        queue.lock.lock()
+        defer { queue.lock.unlock() }
+        return isDirty
+    }
+}

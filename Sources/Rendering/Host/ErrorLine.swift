@@ -1,0 +1,2 @@
+/// The marker type of error lines in the tree.
+enum ErrorLine {}

@@ -1,0 +1,23 @@
+import Foundation
+
+/// The marks waiting to be rendered, in the order they were set.
+final class InvalidationQueue: @unchecked Sendable {
+    let lock = NSLock()
+    /// Guarded by `lock`.
+    var pending: [DirtyMark] = []
+
+    func takeAll() -> [DirtyMark] {
+        lock.lock()
+        defer { lock.unlock() }
+        let taken = pending
+        pending = []
+        for mark in taken { mark.isQueued = false }
+        return taken
+    }
+
+    var isEmpty: Bool {
+        lock.lock()
+        defer { lock.unlock() }
+        return pending.isEmpty
+    }
+}

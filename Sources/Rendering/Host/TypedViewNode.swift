@@ -1,0 +1,90 @@
+/// A custom view node that knows its view's type.
+final class TypedViewNode<Content: View>: ViewNode {
+    /// The view as last rendered, with its hosted properties installed.
+    private var view: Content
+    /// What the parent produced in its latest render, until compared.
+    var pendingView: Content?
+    var pendingEnvironment: EnvironmentValues?
+    private let layout: ViewLayout
+
+    init(view: Content, host: ViewHost, parent: Node?, key: NodeKey, environment: EnvironmentValues) {
+        self.view = view
+        self.layout = host.layout(of: Content.self)
+        super.init(host: host, parent: parent, key: key, viewType: Content.self, environment: environment)
+        slots = Array(repeating: nil, count: layout.hostedFields.count)
+    }
+
+    override func render(extraCauses: [RenderCause]) {
+        let taken = mark.takeCauses()
+        if hasRendered {
+            var causes = extraCauses
+            if taken.tracked { causes.append(.property(scope.lastChange ?? "a tracked property")) }
+            causes += taken.causes
+            host.recordRender(of: self, causes: causes)
+        } else {
+            host.recordRender(of: self, causes: nil)
+        }
+        let pass = RenderPass(owner: self)
+        let environment = self.environment.read(by: self)
+        track { evaluate(pass, environment) }
+        hasRendered = true
+        for child in pass.deferred { child.applyParentUpdate(from: self) }
+    }
+
+    private func evaluate(_ pass: RenderPass, _ environment: EnvironmentValues) {
+        var context = InstallContext(node: self, environment: environment)
+        beginInstall()
+        layout.install(&view, &context)
+        endInstall()
+        var list = ChildList(pass: pass, parent: self, environment: environment)
+        if context.problems.isEmpty {
+            shownProblems = []
+            if case .custom = host.kind(of: Content.self) {
+                list.add(view.body, key: .index(0))
+            } else {
+                // A built-in view at the root has no body: draw it instead.
+                list.add(view, key: .index(0))
+            }
+        } else {
+            for problem in context.problems where !shownProblems.contains(problem) {
+                host.errorLog.report(problem)
+            }
+            shownProblems = context.problems
+            for (index, problem) in context.problems.enumerated() {
+                list.errorElement(problem, key: .index(index))
+            }
+        }
+        children = list.finish()
+    }
+
+    override func applyParentUpdate(from parent: ViewNode) {
+        guard hasRendered else {
+            render(extraCauses: [])
+            return
+        }
+        var causes: [RenderCause] = []
+        if let newEnvironment = pendingEnvironment {
+            pendingEnvironment = nil
+            if newEnvironment.chain !== environment.chain {
+                environment = newEnvironment
+                causes.append(.environment(from: host.names.name(of: parent.viewType)))
+            }
+        }
+        if let newView = pendingView {
+            pendingView = nil
+            if !layout.isSameInput(view, newView) {
+                view = newView
+                causes.append(.inputs(from: host.names.name(of: parent.viewType)))
+            }
+        }
+        if !causes.isEmpty || mark.isMarkedDirty {
+            render(extraCauses: causes)
+        }
+    }
+
+    override func releaseStorage() {
+        layout.uninstall(&view)
+        pendingView = nil
+        super.releaseStorage()
+    }
+}

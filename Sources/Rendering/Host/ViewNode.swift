@@ -1,0 +1,116 @@
+import Observation
+import Publishing
+import Tracking
+
+/// A custom view in the tree: a view with a ``View/body``. It owns the state
+/// of its identity (``State`` storage, ``StateObject`` instances), a tracking
+/// scope for what its body reads, and the `objectWillChange` subscriptions of
+/// the objects it holds.
+///
+/// Subclassed once, by ``TypedViewNode``, which knows the view's type.
+class ViewNode: Node {
+    let mark: DirtyMark
+    let scope: TrackingScope
+    /// The environment the parent passed, without a reader.
+    var environment: EnvironmentValues
+    /// Storage of the hosted property wrappers, one slot each, in field order.
+    var slots: [AnyObject?] = []
+    private var subscriptions: [Subscription] = []
+    /// Counts installs, so that subscriptions not renewed by the latest one
+    /// can be dropped.
+    private var installStamp: UInt64 = 0
+    var hasRendered = false
+    /// Body evaluations in the host's current count generation.
+    var counter: BodyCounter?
+    var countGeneration: UInt64 = 0
+    /// The problems shown by the latest render, so that each is reported once.
+    var shownProblems: [RenderingError] = []
+
+    private struct Subscription {
+        let object: AnyObject
+        let cancellable: AnyCancellable
+        var stamp: UInt64
+    }
+
+    init(host: ViewHost, parent: Node?, key: NodeKey, viewType: Any.Type, environment: EnvironmentValues) {
+        let mark = DirtyMark(queue: host.queue)
+        self.mark = mark
+        self.scope = TrackingScope { mark.invalidate(nil) }
+        self.environment = environment
+        super.init(host: host, parent: parent, key: key, viewType: viewType)
+        mark.node = self
+    }
+
+    /// Evaluates the body and rebuilds the subtree; then lets the custom
+    /// children it produced decide whether they render too.
+    func render(extraCauses: [RenderCause]) {
+        preconditionFailure("subclass responsibility")
+    }
+
+    /// Called after the parent rendered and produced this view again (or for
+    /// the first time): renders if it is new, dirty, or has new inputs.
+    func applyParentUpdate(from parent: ViewNode) {
+        preconditionFailure("subclass responsibility")
+    }
+
+    /// Runs `evaluate` as this view's render: inside its tracking scope and,
+    /// if the host tracks Apple's Observation, inside
+    /// `withObservationTracking`.
+    func track(_ evaluate: () -> Void) {
+        if host.options.tracksObservation {
+            let mark = self.mark
+            withObservationTracking {
+                scope.track(evaluate)
+            } onChange: {
+                mark.invalidate(.observation)
+            }
+        } else {
+            scope.track(evaluate)
+        }
+    }
+
+    /// Starts an install: later ``subscribe(to:)`` calls renew subscriptions.
+    func beginInstall() {
+        installStamp &+= 1
+    }
+
+    /// Drops the subscriptions the latest install did not renew: objects the
+    /// view no longer holds.
+    func endInstall() {
+        if subscriptions.contains(where: { $0.stamp != installStamp }) {
+            subscriptions.removeAll { $0.stamp != installStamp }
+        }
+    }
+
+    /// Makes `object`'s `objectWillChange` mark this view dirty, once per
+    /// object, for as long as the view holds it.
+    func subscribe<Object: ObservableObject>(to object: Object) {
+        for index in subscriptions.indices where subscriptions[index].object === object {
+            subscriptions[index].stamp = installStamp
+            return
+        }
+        let mark = self.mark
+        let cause = RenderCause.objectWillChange(
+            ObjectIdentifier(Object.self), typeName: host.names.name(of: Object.self))
+        let cancellable = object.objectWillChange.sink { _ in mark.invalidate(cause) }
+        subscriptions.append(Subscription(object: object, cancellable: cancellable, stamp: installStamp))
+    }
+
+    deinit {
+        mark.node = nil
+    }
+
+    override func unmount() {
+        mark.node = nil
+        super.unmount()
+        scope.cancel()
+        subscriptions.removeAll()
+        releaseStorage()
+    }
+
+    /// Uninstalls the wrappers and drops the slots, so that `@StateObject`
+    /// instances are released now.
+    func releaseStorage() {
+        slots.removeAll()
+    }
+}

@@ -1,1 +1,0 @@
-// The headless view host lands with its issue.

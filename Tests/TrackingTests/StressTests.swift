@@ -1,0 +1,69 @@
+import Foundation
+import Testing
+@testable import Tracking
+
+/// Eight threads mutate, track, observe, cancel and deallocate at once, for a
+/// bounded time. CI runs this under the thread sanitizer.
+@Suite struct StressTests {
+    @Test(.timeLimit(.minutes(2)))
+    func eightThreadsMutatingTrackingObservingCancellingAndDeallocating() async {
+        let shared = (0..<4).map { _ in SharedCounters(count: 8) }
+        let deinits = Locked(0)
+        let created = Locked(0)
+        let duration: TimeInterval = isThreadSanitized ? 2 : 1
+        let deadline = Date().addingTimeInterval(duration)
+        // One observer per shared model: it must see the final values.
+        let finals = shared.map { _ in Locked<[Int]>([]) }
+        let watchers = zip(shared, finals).map { model, seen in
+            observe { seen.mutate { $0 = model.all } }
+        }
+        await withTaskGroup(of: Void.self) { group in
+            for worker in 0..<8 {
+                group.addTask {
+                    var random = SeededGenerator(seed: UInt64(worker + 1))
+                    var step = 0
+                    var tokens: [TrackingToken] = []
+                    var locals: [Watched] = []
+                    while Date() < deadline {
+                        step += 1
+                        let model = shared[Int.random(in: 0..<shared.count, using: &random)]
+                        switch Int.random(in: 0..<6, using: &random) {
+                        case 0:
+                            model[worker] = step
+                        case 1:
+                            withTracking { _ = model[(worker + 1) % 8] } onChange: {}
+                        case 2:
+                            tokens.append(observe { _ = model[worker] + model[(worker + 3) % 8] })
+                        case 3:
+                            if !tokens.isEmpty { tokens.removeFirst().cancel() }
+                        case 4:
+                            let object = Watched(deinits: deinits)
+                            created.increment()
+                            tokens.append(observe { [weak object] in _ = object?.value; _ = model[worker] })
+                            locals.append(object)
+                        default:
+                            if !locals.isEmpty { locals.removeFirst().value = step }
+                            if locals.count > 4 { locals.removeFirst() }   // deallocate
+                        }
+                    }
+                    // Final values: each worker writes its own slot last.
+                    for model in shared { model[worker] = -worker - 1 }
+                    for token in tokens { token.cancel() }
+                    locals.removeAll()
+                }
+            }
+        }
+        for (model, seen) in zip(shared, finals) {
+            #expect(seen.current == model.all)
+            #expect(model.all == (0..<8).map { -$0 - 1 })
+        }
+        for token in watchers { token.cancel() }
+        #expect(deinits.current == created.current)
+        for model in shared {
+            // withTracking scopes that never fired keep their registrations,
+            // as Apple's do: fire them, then everything must be gone.
+            for slot in 0..<8 { model[slot] = 0 }
+            #expect(model.trackingRegistrar.activeDependencyCount == 0)
+        }
+    }
+}
