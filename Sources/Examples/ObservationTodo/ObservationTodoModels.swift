@@ -75,6 +75,17 @@ extension ObservationTodo {
             newTodoTitle = ""
         }
 
+        /// Adds a task.
+        ///
+        /// - Parameter title: What to do.
+        /// - Returns: The new task.
+        @discardableResult
+        public func addTodo(title: String) -> TodoItem {
+            let item = makeItem(title)
+            todos.append(item)
+            return item
+        }
+
         /// Marks a task done, or not done.
         ///
         /// - Parameter todo: The task; one of ``todos``.

@@ -1,0 +1,113 @@
+import Rendering
+
+/// One render scenario on one strategy: a host built lazily (untimed, on the
+/// first reset), an update to time, the body evaluations one update must
+/// cause, and a check that the screen shows the update.
+///
+/// Each timed operation is one update followed by the host's re-render; the
+/// runner divides by the number of updates. The body evaluations are counted
+/// over every timed call and reported per update.
+struct RenderScenario {
+    /// The strategies, as the report names them.
+    static let fineGrained = "Tracking"
+    static let wholeObject = "Publishing"
+    static let observation = "Observation"
+
+    var name: String
+    var strategy: String
+    var parameters: [(String, String)]
+    /// Builds the host and returns the closure that makes update number `i`
+    /// and re-renders.
+    var setUp: () -> RenderWorkload
+    /// Body evaluations one update must cause, exactly.
+    var expectedBodiesPerUpdate: Int
+    /// Whether the strategy shows stale values in this scenario (the whole-
+    /// object model under a nested ObservableObject): reported, not hidden.
+    var expectsStale = false
+    var weight: Double = 1
+
+    func benchmark() -> Benchmark {
+        let state = RenderScenarioState(setUp: setUp)
+        let metrics = BenchmarkMetrics()
+        let expected = expectedBodiesPerUpdate
+        let expectsStale = expectsStale
+        let identifier = "\(name) (\(strategy), \(parameters.map { "\($0.0)=\($0.1)" }.joined(separator: ", ")))"
+        return Benchmark(
+            suite: "render", name: name, variant: strategy, parameters: parameters,
+            body: { n in
+                let workload = state.workload
+                workload.host.resetCounts()
+                for _ in 0..<n {
+                    workload.update(state.nextUpdate())
+                }
+                metrics[BenchmarkMetrics.bodyEvaluations] = Double(workload.host.totalBodyCount) / Double(n)
+            },
+            reset: { _ in state.prepare() },
+            check: {
+                state.prepare()
+                let workload = state.workload
+                workload.host.resetCounts()
+                let update = state.nextUpdate()
+                workload.update(update)
+                let bodies = workload.host.totalBodyCount
+                metrics[BenchmarkMetrics.bodyEvaluations] = Double(bodies)
+                guard bodies == expected else {
+                    throw BenchmarkFailure("\(identifier): one update re-rendered \(bodies) bodies, expected \(expected)")
+                }
+                let shows = workload.showsUpdate(update)
+                if expectsStale {
+                    guard !shows else {
+                        throw BenchmarkFailure("\(identifier): expected the whole-object model to stay stale")
+                    }
+                    metrics.note("stale: the screen still shows the old value after the update")
+                } else if !shows {
+                    throw BenchmarkFailure("\(identifier): the screen does not show update \(update)")
+                }
+                if !workload.host.errors.isEmpty {
+                    throw BenchmarkFailure("\(identifier): host errors \(workload.host.errors)")
+                }
+            },
+            metrics: metrics,
+            weight: weight)
+    }
+}
+
+/// A built host and how to drive it.
+struct RenderWorkload {
+    let host: ViewHost
+    /// Makes update number `index` (a running count), then re-renders.
+    let update: (_ index: Int) -> Void
+    /// Whether the screen shows the state after update `index`.
+    let showsUpdate: (_ index: Int) -> Bool
+    /// Undoes the effect of updates that change the size of the app (an
+    /// added item), untimed, so that every call times the same N.
+    var restore: () -> Void = {}
+}
+
+/// The lazily built workload of one scenario and its update counter.
+final class RenderScenarioState {
+    private let setUp: () -> RenderWorkload
+    private var built: RenderWorkload?
+    private var counter = 0
+
+    init(setUp: @escaping () -> RenderWorkload) {
+        self.setUp = setUp
+    }
+
+    var workload: RenderWorkload {
+        if let built { return built }
+        let workload = setUp()
+        built = workload
+        return workload
+    }
+
+    /// Builds the host on first use, else restores the starting size.
+    func prepare() {
+        if let built { built.restore() } else { _ = workload }
+    }
+
+    func nextUpdate() -> Int {
+        counter += 1
+        return counter
+    }
+}
