@@ -1,5 +1,32 @@
-/// The reactivity suite: the cases of js-reactivity-benchmark. Lands with
-/// the derived-values issue.
+/// The reactivity suite: the cases of js-reactivity-benchmark
+/// (milomg/js-reactivity-benchmark), each on Tracking and on an adapter over
+/// Apple's Observation, with the benchmark's expected values and execution
+/// counts as checks that fail the run.
+///
+/// - kairo: avoidable, broad and deep propagation, diamond, triangle, mux,
+///   repeated observers, unstable, and molBench; an operation is one
+///   iteration of the case.
+///
+/// - Parameter quick: Small sizes and short sampling; every check still runs.
+/// - Returns: The benchmarks, their graphs built.
 func reactivityBenchmarks(quick: Bool) -> [Benchmark] {
-    []
+    // Each case is passed with its concrete type, so that its generic code
+    // is specialized for both variants.
+    var list: [Benchmark] = []
+    list += benchmarks(of: AvoidablePropagation())
+    list += benchmarks(of: BroadPropagation())
+    list += benchmarks(of: DeepPropagation())
+    list += benchmarks(of: Diamond())
+    list += benchmarks(of: Triangle())
+    list += benchmarks(of: Mux())
+    list += benchmarks(of: RepeatedObservers())
+    list += benchmarks(of: Unstable())
+    list += benchmarks(of: MolBench())
+    for layers in [1_000, 2_500, Cellx.adapterLayers] {
+        list += benchmarks(of: Cellx(layers: layers))
+    }
+    for config in DynamicGraphConfig.all {
+        list += benchmarks(of: DynamicGraphCase(config: config))
+    }
+    return list
 }
