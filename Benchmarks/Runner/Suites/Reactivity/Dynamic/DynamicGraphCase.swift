@@ -1,3 +1,5 @@
+import Foundation
+
 /// One of the six dependency-graph configurations of js-reactivity-benchmark
 /// (from reactively's benchmark). An operation is one iteration of the
 /// original's run: a write in a batch, then a read of the leaves.
@@ -19,7 +21,7 @@ struct DynamicGraphCase: ReactivityCase {
     var observationLimit: String? {
         let reads = config.readsWithoutCache
         guard reads > DynamicGraphCase.maximumAdapterReads else { return nil }
-        return "recomputing on every read, one iteration reads about \(Int(reads).formatted()) signals"
+        return "recomputing on every read, one iteration reads about \(String(format: "%.1e", reads)) signals"
     }
 
     func run<F: ReactiveFramework>(on framework: F) -> ReactivityRun {
