@@ -13,6 +13,9 @@ func reactivityBenchmarks(quick: Bool) -> [Benchmark] {
     // Each case is passed with its concrete type, so that its generic code
     // is specialized for both variants.
     var list: [Benchmark] = []
+    // First, while the engine's pool of links is nearly empty, so that new
+    // links show as new memory.
+    list += benchmarks(of: DependencyMemory(quick: quick))
     list += benchmarks(of: AvoidablePropagation())
     list += benchmarks(of: BroadPropagation())
     list += benchmarks(of: DeepPropagation())
@@ -27,6 +30,13 @@ func reactivityBenchmarks(quick: Bool) -> [Benchmark] {
     }
     for config in DynamicGraphConfig.all {
         list += benchmarks(of: DynamicGraphCase(config: config))
+    }
+    list += benchmarks(of: SCreateSignals())
+    for creation in SCreation.all(poolSize: quick ? 1_000 : 10_000) {
+        list += benchmarks(of: creation)
+    }
+    for update in SUpdate.all(scale: quick ? 0.01 : 1) {
+        list += benchmarks(of: update)
     }
     return list
 }

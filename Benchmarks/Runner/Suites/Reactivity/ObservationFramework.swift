@@ -22,10 +22,18 @@ final class ObservationFramework: ReactiveFramework, @unchecked Sendable {
 
     init() {}
 
+    /// Signals of `Int` and `Double`, the cases' types. Each is a class of
+    /// its own: a generic `@Observable` class pays for instantiating its
+    /// key path on every access (two allocations per write here).
     func signal<Value: Equatable & Sendable>(_ value: Value) -> Signal<Value> {
-        let signal = ObservationSignal(value)
-        return Signal(read: { signal.value }) { [unowned(unsafe) self] in
-            signal.value = $0
+        if let value = value as? Int { return observed(IntSignal(value)) as! Signal<Value> }
+        if let value = value as? Double { return observed(DoubleSignal(value)) as! Signal<Value> }
+        fatalError("the Observation adapter has signals of Int and Double only, not \(Value.self)")
+    }
+
+    private func observed<Box: ObservableSignal>(_ box: Box) -> Signal<Box.Value> {
+        Signal(read: { box.value }) { [unowned(unsafe) self] in
+            box.value = $0
             didWrite()
         }
     }
@@ -85,12 +93,26 @@ final class ObservationFramework: ReactiveFramework, @unchecked Sendable {
     }
 }
 
-/// A signal: an `@Observable` class with one property.
-@Observable
-final class ObservationSignal<Value: Equatable>: @unchecked Sendable {
-    var value: Value
+/// A signal's storage: an `@Observable` class with one property.
+protocol ObservableSignal: AnyObject, Sendable {
+    associatedtype Value: Sendable
+    var value: Value { get set }
+}
 
-    init(_ value: Value) {
+@Observable
+final class IntSignal: ObservableSignal, @unchecked Sendable {
+    var value: Int
+
+    init(_ value: Int) {
+        self.value = value
+    }
+}
+
+@Observable
+final class DoubleSignal: ObservableSignal, @unchecked Sendable {
+    var value: Double
+
+    init(_ value: Double) {
         self.value = value
     }
 }
