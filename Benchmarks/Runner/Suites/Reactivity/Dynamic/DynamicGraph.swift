@@ -6,6 +6,11 @@
 /// Values are `Double`, as JavaScript numbers: the deep configuration's sum
 /// is about 3e241, and the expected sums are the floating-point results of
 /// the original's order of additions.
+///
+/// The sources start as a full run leaves them (source `d` last written
+/// `iterations - width + 2d`), where the original starts them at `d` and
+/// makes three warm-up runs: every run, the first one included, then does
+/// what the original measures.
 final class DynamicGraph<F: ReactiveFramework> {
     let config: DynamicGraphConfig
     let framework: F
@@ -17,7 +22,7 @@ final class DynamicGraph<F: ReactiveFramework> {
     init(_ config: DynamicGraphConfig, on framework: F) {
         self.config = config
         self.framework = framework
-        sources = (0..<config.width).map { framework.signal(Double($0)) }
+        sources = (0..<config.width).map { framework.signal(Double(config.iterations - config.width + 2 * $0)) }
         var row = sources.map(\.computed)
         var random = PseudoRandom()
         // Tracking only: works around an engine issue (see

@@ -12,23 +12,13 @@ struct BroadPropagation: ReactivityCase {
         for i in 0..<width {
             let current = framework.computed { head.read() + i }
             let current2 = framework.computed { current.read() + 1 }
-            framework.effect {
-                _ = current2.read()
-                effectRuns.count += 1
-            }
+            framework.countedEffect(reading: current2, into: effectRuns)
             last = current2
         }
-
-        let tail = last
-        let expect = Expectations()
         let width = width
-        return kairoRun(expect, effectRuns: effectRuns, expected: width * width) {
-            framework.batch { head.write(1) }
-            effectRuns.count = 0
-            for i in 0..<width {
-                framework.batch { head.write(i) }
-                expect.equal(tail.read(), i + width, "last")
-            }
-        }
+        return kairoRun(
+            framework, head: head, asserting: last, named: "last", effectRuns: effectRuns,
+            writes: width, expectedEffectRuns: width * width
+        ) { i in i + width }
     }
 }

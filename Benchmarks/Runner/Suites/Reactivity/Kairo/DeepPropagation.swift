@@ -13,22 +13,12 @@ struct DeepPropagation: ReactivityCase {
             let previous = current
             current = framework.computed { previous.read() + 1 }
         }
-        let end = current
         let effectRuns = Counter()
-        framework.effect {
-            _ = end.read()
-            effectRuns.count += 1
-        }
-
-        let expect = Expectations()
-        let (length, writes) = (length, writes)
-        return kairoRun(expect, effectRuns: effectRuns, expected: writes) {
-            framework.batch { head.write(1) }
-            effectRuns.count = 0
-            for i in 0..<writes {
-                framework.batch { head.write(i) }
-                expect.equal(end.read(), length + i, "end of the chain")
-            }
-        }
+        framework.countedEffect(reading: current, into: effectRuns)
+        let length = length
+        return kairoRun(
+            framework, head: head, asserting: current, named: "end of the chain", effectRuns: effectRuns,
+            writes: writes, expectedEffectRuns: writes
+        ) { i in length + i }
     }
 }

@@ -11,21 +11,11 @@ struct Diamond: ReactivityCase {
         let branches = (0..<width).map { _ in framework.computed { head.read() + 1 } }
         let sum = framework.computed { branches.reduce(0) { $0 + $1.read() } }
         let effectRuns = Counter()
-        framework.effect {
-            _ = sum.read()
-            effectRuns.count += 1
-        }
-
-        let expect = Expectations()
-        let (width, writes) = (width, writes)
-        return kairoRun(expect, effectRuns: effectRuns, expected: writes) {
-            framework.batch { head.write(1) }
-            expect.equal(sum.read(), 2 * width, "sum")
-            effectRuns.count = 0
-            for i in 0..<writes {
-                framework.batch { head.write(i) }
-                expect.equal(sum.read(), (i + 1) * width, "sum")
-            }
-        }
+        framework.countedEffect(reading: sum, into: effectRuns)
+        let width = width
+        return kairoRun(
+            framework, head: head, asserting: sum, named: "sum", effectRuns: effectRuns,
+            writes: writes, expectedEffectRuns: writes, afterFirstWrite: 2 * width
+        ) { i in (i + 1) * width }
     }
 }

@@ -1,13 +1,36 @@
-/// The kairo cases' harness: an operation is one call of the case's `iter()`,
-/// which asserts values as it goes; the check calls it once more and compares
-/// the effect runs it counted (the counter is reset where the original
-/// resets it) with the expected number.
-func kairoRun(
-    _ expectations: Expectations, effectRuns: Counter, expected: Int,
-    iterate: @escaping () -> Void
+/// The iteration most kairo cases share, as the original's `iter()`: one
+/// batch writing 1 to the head (then, if given, the value `afterFirstWrite`
+/// asserted), the effect counter reset, then `writes` batches writing 0, 1,
+/// 2, …, each followed by the value `afterWrite(i)` asserted. An operation is
+/// one iteration; the check runs one more and expects `expectedEffectRuns`.
+func kairoRun<F: ReactiveFramework>(
+    _ framework: F, head: Signal<Int>, asserting value: Computed<Int>, named name: String,
+    effectRuns: Counter, writes: Int, expectedEffectRuns: Int,
+    afterFirstWrite: Int? = nil, afterWrite: @escaping (_ i: Int) -> Int
 ) -> ReactivityRun {
-    ReactivityRun(repeating: iterate) {
+    let expect = Expectations()
+    let iterate = {
+        framework.batch { head.write(1) }
+        if let afterFirstWrite { expect.equal(value.read(), afterFirstWrite, name) }
+        effectRuns.count = 0
+        for i in 0..<writes {
+            framework.batch { head.write(i) }
+            expect.equal(value.read(), afterWrite(i), name)
+        }
+    }
+    return ReactivityRun(repeating: iterate) {
         iterate()
-        try expectations.verify(effectRuns.count, expected, "effect runs in one iteration")
+        try expect.verify(effectRuns.count, expectedEffectRuns, "effect runs in one iteration")
+    }
+}
+
+extension ReactiveFramework {
+    /// An effect that reads `value` and counts its runs in `runs` (the
+    /// original's `callCounter`).
+    func countedEffect<Value>(reading value: Computed<Value>, into runs: Counter) {
+        effect {
+            _ = value.read()
+            runs.count += 1
+        }
     }
 }

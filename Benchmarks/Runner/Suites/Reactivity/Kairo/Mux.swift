@@ -21,16 +21,13 @@ struct Mux: ReactivityCase {
             .map { value in framework.computed { value.read() + 1 } }
         let effectRuns = Counter()
         for value in split {
-            framework.effect {
-                _ = value.read()
-                effectRuns.count += 1
-            }
+            framework.countedEffect(reading: value, into: effectRuns)
         }
 
         let expect = Expectations()
         let changingWrites = 18
         let expected = F.memoizesComputedValues ? changingWrites : changingWrites * width
-        return kairoRun(expect, effectRuns: effectRuns, expected: expected) {
+        let iterate = {
             effectRuns.count = 0
             for i in 0..<10 {
                 framework.batch { heads[i].write(i) }
@@ -40,6 +37,10 @@ struct Mux: ReactivityCase {
                 framework.batch { heads[i].write(i * 2) }
                 expect.equal(split[i].read(), i * 2 + 1, "split[\(i)]")
             }
+        }
+        return ReactivityRun(repeating: iterate) {
+            iterate()
+            try expect.verify(effectRuns.count, expected, "effect runs in one iteration")
         }
     }
 }

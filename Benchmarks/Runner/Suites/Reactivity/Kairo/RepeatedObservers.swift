@@ -15,21 +15,10 @@ struct RepeatedObservers: ReactivityCase {
             return result
         }
         let effectRuns = Counter()
-        framework.effect {
-            _ = current.read()
-            effectRuns.count += 1
-        }
-
-        let expect = Expectations()
-        let writes = writes
-        return kairoRun(expect, effectRuns: effectRuns, expected: writes) {
-            framework.batch { head.write(1) }
-            expect.equal(current.read(), size, "current")
-            effectRuns.count = 0
-            for i in 0..<writes {
-                framework.batch { head.write(i) }
-                expect.equal(current.read(), i * size, "current")
-            }
-        }
+        framework.countedEffect(reading: current, into: effectRuns)
+        return kairoRun(
+            framework, head: head, asserting: current, named: "current", effectRuns: effectRuns,
+            writes: writes, expectedEffectRuns: writes, afterFirstWrite: size
+        ) { i in i * size }
     }
 }

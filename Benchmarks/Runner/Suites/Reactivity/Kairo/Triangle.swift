@@ -19,22 +19,12 @@ struct Triangle: ReactivityCase {
         let members = list
         let sum = framework.computed { members.reduce(0) { $0 + $1.read() } }
         let effectRuns = Counter()
-        framework.effect {
-            _ = sum.read()
-            effectRuns.count += 1
-        }
-
-        let expect = Expectations()
-        let (width, writes) = (width, writes)
+        framework.countedEffect(reading: sum, into: effectRuns)
+        let width = width
         let constant = width * (width + 1) / 2
-        return kairoRun(expect, effectRuns: effectRuns, expected: writes) {
-            framework.batch { head.write(1) }
-            expect.equal(sum.read(), constant, "sum")
-            effectRuns.count = 0
-            for i in 0..<writes {
-                framework.batch { head.write(i) }
-                expect.equal(sum.read(), constant - width + i * width, "sum")
-            }
-        }
+        return kairoRun(
+            framework, head: head, asserting: sum, named: "sum", effectRuns: effectRuns,
+            writes: writes, expectedEffectRuns: writes, afterFirstWrite: constant
+        ) { i in constant - width + i * width }
     }
 }

@@ -21,21 +21,10 @@ struct Unstable: ReactivityCase {
             return result
         }
         let effectRuns = Counter()
-        framework.effect {
-            _ = current.read()
-            effectRuns.count += 1
-        }
-
-        let expect = Expectations()
-        let writes = writes
-        return kairoRun(expect, effectRuns: effectRuns, expected: writes) {
-            framework.batch { head.write(1) }
-            expect.equal(current.read(), 40, "current")
-            effectRuns.count = 0
-            for i in 0..<writes {
-                framework.batch { head.write(i) }
-                expect.equal(current.read(), i % 2 != 0 ? 40 * i : -20 * i, "current")
-            }
-        }
+        framework.countedEffect(reading: current, into: effectRuns)
+        return kairoRun(
+            framework, head: head, asserting: current, named: "current", effectRuns: effectRuns,
+            writes: writes, expectedEffectRuns: writes, afterFirstWrite: 40
+        ) { i in i % 2 != 0 ? 40 * i : -20 * i }
     }
 }
