@@ -1,13 +1,25 @@
 /// The reactivity suite: the cases of js-reactivity-benchmark
 /// (milomg/js-reactivity-benchmark), each on Tracking and on an adapter over
-/// Apple's Observation, with the benchmark's expected values and execution
-/// counts as checks that fail the run.
+/// Apple's Observation (see ``ObservationFramework``), with the benchmark's
+/// expected values and execution counts as checks that fail the run.
 ///
+/// - memory per dependency: bytes per dependency, in the row's parameters;
+///   an operation is one dependency created and removed.
 /// - kairo: avoidable, broad and deep propagation, diamond, triangle, mux,
 ///   repeated observers, unstable, and molBench; an operation is one
 ///   iteration of the case.
+/// - cellx at 1,000 and 2,500 layers (Tracking only: see ``Cellx``), and at
+///   16 layers for the ratio; an operation is one change of the start layer.
+/// - the six dependency graphs of `config.ts`; an operation is one iteration
+///   of a run (the adapter runs only the one whose iterations it can finish).
+/// - sBench: the creation cases (an operation is one effect created and
+///   disposed of) and the update cases (an operation is one batch of writes).
+///
+/// Each case is one type, written once against ``ReactiveFramework``.
 ///
 /// - Parameter quick: Small sizes and short sampling; every check still runs.
+///   The dependency graphs keep their sizes, which their expected values
+///   need.
 /// - Returns: The benchmarks, their graphs built.
 func reactivityBenchmarks(quick: Bool) -> [Benchmark] {
     // Each case is passed with its concrete type, so that its generic code

@@ -44,18 +44,25 @@ struct SCreation: ReactivityCase {
         var created = 0
         let (perEffect, perSource, poolSize) = (sourcesPerEffect, effectsPerSource, poolSize)
 
-        /// The pool indices effect `j` reads.
-        func indices(_ j: Int) -> [Int] {
-            (0..<perEffect).map { ((j / perSource) * perEffect + $0) % poolSize }
+        /// The pool index of the first signal effect `j` reads; it reads
+        /// `perEffect` consecutive ones.
+        func firstIndex(_ j: Int) -> Int {
+            (j / perSource) * perEffect % poolSize
         }
         func create(_ n: Int) {
             let before = tally.runs
+            let signals = pool.signals
             for _ in 0..<n {
-                let inputs = indices(created).map { pool.signals[$0] }
+                let first = firstIndex(created)
                 created += 1
                 framework.effect {
                     var sum = 0
-                    for input in inputs { sum &+= input.read() }
+                    var index = first
+                    for _ in 0..<perEffect {
+                        sum &+= signals[index].read()
+                        index += 1
+                        if index == poolSize { index = 0 }
+                    }
                     tally.add(sum)
                 }
             }
@@ -67,7 +74,9 @@ struct SCreation: ReactivityCase {
             tally.sum = 0
             let first = created
             create(1_000)
-            let expectedSum = (first..<created).reduce(0) { $0 &+ indices($1).reduce(0, &+) }
+            let expectedSum = (first..<created).reduce(0) { total, j in
+                (0..<perEffect).reduce(total) { $0 &+ (firstIndex(j) + $1) % poolSize }
+            }
             try expect.verify(tally.sum, expectedSum, "sum of the values the effects read")
             try expect.verify(TrackingStatistics.liveDependencyCount, links, "dependencies left after cleanup")
             pool.renew()
