@@ -1,0 +1,56 @@
+/// One case of js-reactivity-benchmark, written once for every variant.
+protocol ReactivityCase {
+    /// The case's name in the report, e.g. `kairo: diamond`.
+    var name: String { get }
+    /// Sizes and other settings, for the report.
+    var parameters: [(String, String)] { get }
+    /// Why the Observation adapter cannot run this case, or nil if it can.
+    var observationLimit: String? { get }
+    /// Builds the case's graph on `framework` (not timed) and returns what
+    /// the runner times and checks.
+    func run<F: ReactiveFramework>(on framework: F) -> ReactivityRun
+}
+
+extension ReactivityCase {
+    var parameters: [(String, String)] { [] }
+    var observationLimit: String? { nil }
+}
+
+/// A case built on one variant.
+struct ReactivityRun {
+    /// Performs the case's operation `n` times.
+    var body: (_ n: Int) -> Void
+    /// Verifies the benchmark's expected values and execution counts;
+    /// throws a ``BenchmarkFailure`` naming the first mismatch.
+    var check: () throws -> Void
+
+    /// A case whose operation is one call of `iterate`, like the kairo cases'
+    /// `iter()`.
+    init(repeating iterate: @escaping () -> Void, check: @escaping () throws -> Void) {
+        body = { n in
+            for _ in 0..<n { iterate() }
+        }
+        self.check = check
+    }
+
+    init(body: @escaping (_ n: Int) -> Void, check: @escaping () throws -> Void) {
+        self.body = body
+        self.check = check
+    }
+}
+
+/// The Tracking and Observation benchmarks of `reactivityCase`, built now.
+/// A case the adapter cannot run gets the Tracking variant only.
+func benchmarks(of reactivityCase: some ReactivityCase) -> [Benchmark] {
+    func benchmark<F: ReactiveFramework>(_ framework: F) -> Benchmark {
+        let run = reactivityCase.run(on: framework)
+        return Benchmark(
+            suite: "reactivity", name: reactivityCase.name, variant: F.variant,
+            parameters: reactivityCase.parameters, body: run.body, check: run.check)
+    }
+    var list = [benchmark(TrackingFramework())]
+    if reactivityCase.observationLimit == nil {
+        list.append(benchmark(ObservationFramework()))
+    }
+    return list
+}
