@@ -212,6 +212,7 @@ class SubscriberNode: Node, @unchecked Sendable {
     final func dependenciesChanged(_ state: ThreadState) -> Bool {
         var cursor = firstDependency
         while let link = cursor {
+            state.dependencyChecks &+= 1
             let changed = link.pointee.source._withUnsafeGuaranteedRef { source -> Bool in
                 if source.isDerived {
                     let derived = unsafeDowncast(source, to: SubscriberNode.self)

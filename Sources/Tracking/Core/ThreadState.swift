@@ -20,6 +20,10 @@ final class ThreadState {
     /// Nesting depth of transactions, explicit or implicit (a single write).
     @exclusivity(unchecked)
     var transactionDepth = 0
+    /// How many dependencies this thread has checked while validating
+    /// subscribers: for tests of the validation's complexity.
+    @exclusivity(unchecked)
+    var dependencyChecks = 0
     /// Nesting depth of explicit transactions (`withTransaction`).
     @exclusivity(unchecked)
     var explicitTransactionDepth = 0

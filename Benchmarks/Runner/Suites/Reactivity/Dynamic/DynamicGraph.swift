@@ -25,22 +25,7 @@ final class DynamicGraph<F: ReactiveFramework> {
         sources = (0..<config.width).map { framework.signal(Double(config.iterations - config.width + 2 * $0)) }
         var row = sources.map(\.computed)
         var random = PseudoRandom()
-        // Tracking only: works around an engine issue (see
-        // ReactivityFindingsTests): a derived value that nothing observes
-        // re-validates every path to its sources when read again, and the
-        // effect's first run reads only such values, so it would not end
-        // here. A temporary effect on each layer but the last keeps the
-        // layers observed while the next one is built; they go once the
-        // effect below observes what it needs. Values the effect does not
-        // need are computed once more than in the original, before any run.
-        let scaffold = F()
-        for layer in 0..<config.totalLayers - 1 {
-            if F.self == TrackingFramework.self, layer > 0 {
-                let observed = row
-                scaffold.effect {
-                    for value in observed { _ = value.read() }
-                }
-            }
+        for _ in 0..<config.totalLayers - 1 {
             row = DynamicGraph.makeRow(after: row, config, framework, counter, &random)
         }
         var leaves = row
@@ -53,7 +38,6 @@ final class DynamicGraph<F: ReactiveFramework> {
         framework.effect {
             for leaf in effectLeaves { _ = leaf.read() }
         }
-        scaffold.cleanup()
     }
 
     private static func makeRow(
