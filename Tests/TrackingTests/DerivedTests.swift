@@ -264,9 +264,10 @@ final class Counts: @unchecked Sendable {
         #expect(try b.value == 1)
         toggle.value = true
         #expect(throws: DerivedCycleError(cycle: ["b", "a", "b"])) { try b.value }
-        // `a` failed inside that computation: its cached error names the
-        // same cycle, from where it was detected.
-        #expect(throws: DerivedCycleError(cycle: ["b", "a", "b"])) { try a.value }
+        // `a` failed inside that computation: its error names the same cycle,
+        // from wherever it was detected (`a` recomputes if `b` changed since).
+        let error = #expect(throws: DerivedCycleError.self) { try a.value }
+        #expect(error?.cycle == ["b", "a", "b"] || error?.cycle == ["a", "b", "a"])
         toggle.value = false
         #expect(try b.value == 1)
         #expect(try a.value == 0)

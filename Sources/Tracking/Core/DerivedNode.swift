@@ -7,33 +7,57 @@ import CTrackingSupport
 /// - Subscribed (something observed depends on it): changes mark it dirty or
 ///   pending, and a read with neither flag returns the cache at once.
 /// - Unsubscribed: its sources keep no links to it, so it can be freed; a read
-///   checks the versions of its dependencies instead of trusting flags.
+///   checks the versions of its dependencies (unless no linked source changed
+///   since it was last known current, see ``Graph/changeEpoch``).
 ///
 /// Its version moves only when a recomputation gives a different result, so
 /// what depends on it is not re-run for an equal one (equality cut-off).
-class DerivedNode<Value>: SubscriberNode, @unchecked Sendable {
-    private let compute: @Sendable () throws -> Value
-    private let areEqual: (@Sendable (Value, Value) -> Bool)?
+///
+/// The node is not generic: the typed half (the closure, the cached result,
+/// the equality) lives in a ``DerivedStorage`` that ``operation`` reaches.
+/// `Derived`'s inlinable initializer builds that function in the client's
+/// module, where it is specialized for the value's type, so computing,
+/// comparing and storing a result costs no generic-runtime lookup.
+@usableFromInline
+final class DerivedNode: SubscriberNode, @unchecked Sendable {
+    /// What ``operation`` does with the typed storage.
+    @usableFromInline
+    enum Operation {
+        /// Runs the computation (outside the lock, by the thread holding
+        /// `.running`) into the storage's candidate slot; returns whether the
+        /// result differs from the cached one.
+        case evaluate
+        /// Under the lock: makes the candidate the cached result.
+        case commit
+        /// After the lock: drops the candidate (the replaced result, or an
+        /// unused equal one), releasing it outside the lock.
+        case discard
+    }
+
+    /// The typed half: a ``DerivedStorage``.
+    @usableFromInline
+    let storage: AnyObject
+
+    /// Applies an ``Operation`` to ``storage``.
+    @usableFromInline
+    let operation: (AnyObject, Operation) -> Bool
+
     let name: String
+
+    /// Whether there is a cached result. Guarded by ``GraphLock``.
+    @exclusivity(unchecked)
+    private var hasResult = false
 
     /// The ``Graph/changeEpoch`` at which the cache was last known current.
     /// Guarded by ``GraphLock``.
     @exclusivity(unchecked)
     private var validatedEpoch: UInt64 = 0
 
-    /// The last result. Written by the thread that holds `.running`, under
-    /// the lock; read under the lock.
-    @exclusivity(unchecked)
-    private var cache: Result<Value, any Error>?
-
-    init(
-        name: String,
-        areEqual: (@Sendable (Value, Value) -> Bool)?,
-        compute: @escaping @Sendable () throws -> Value
-    ) {
+    @usableFromInline
+    init(name: String, storage: AnyObject, operation: @escaping (AnyObject, Operation) -> Bool) {
         self.name = name
-        self.areEqual = areEqual
-        self.compute = compute
+        self.storage = storage
+        self.operation = operation
         super.init(kind: .derived)
     }
 
@@ -49,39 +73,40 @@ class DerivedNode<Value>: SubscriberNode, @unchecked Sendable {
     }
 
     override var displayName: String { name }
-
-    /// Whether a new result equal to the cached one is no change.
-    func isEqual(_ old: Value, _ new: Value) -> Bool {
-        areEqual?(old, new) ?? false
-    }
     override var subscriberName: String { name }
 
     // MARK: Reading
 
-    /// The up-to-date result, recording the read in the current scope.
-    func read() throws(DerivedCycleError) -> Result<Value, any Error> {
-        let state = ThreadState.current
-        var link: LinkPointer?
-        if let scope = tracking_current_scope() {
-            // Link first, so that a change from now on reaches the reader.
-            link = Unmanaged<SubscriberNode>.fromOpaque(scope).takeUnretainedValue().track(self, state)
-        }
-        if try refresh(state) {
-            GraphLock.lock()
-            let result = cache.unsafelyUnwrapped
+    /// Prepares a read: records it in the current scope and brings the cached
+    /// result up to date. Returns true when the storage's cached result is
+    /// current, false when another thread is computing it (the caller then
+    /// computes directly, uncached).
+    ///
+    /// - Throws: A ``DerivedCycleError`` if this value is already computing on
+    ///   this thread.
+    @usableFromInline
+    func prepareRead() throws(DerivedCycleError) -> Bool {
+        var cycle: DerivedCycleError?
+        let isCurrent = ThreadState.withCurrent { state -> Bool in
+            var link: LinkPointer?
+            if let scope = tracking_current_scope() {
+                // Link first, so that a change from now on reaches the reader.
+                link = Unmanaged<SubscriberNode>.fromOpaque(scope)._withUnsafeGuaranteedRef {
+                    $0.track(self, state)
+                }
+            }
+            do throws(DerivedCycleError) {
+                guard try refresh(state) else { return false }
+            } catch {
+                cycle = error
+                return false
+            }
+            // The reader saw the current version (its own list: no lock).
             link?.pointee.version = version.load(ordering: .relaxed)
-            GraphLock.unlock()
-            return result
+            return true
         }
-        // Another thread is computing it: evaluate here, uncached.
-        return Result { try compute() }
-    }
-
-    /// The cached result without bringing it up to date, if there is one.
-    func cachedResult() -> Result<Value, any Error>? {
-        GraphLock.lock()
-        defer { GraphLock.unlock() }
-        return cache
+        if let cycle { throw cycle }
+        return isCurrent
     }
 
     // MARK: Updating
@@ -91,7 +116,7 @@ class DerivedNode<Value>: SubscriberNode, @unchecked Sendable {
     override func refresh(_ state: ThreadState) throws(DerivedCycleError) -> Bool {
         GraphLock.lock()
         let epoch = Graph.changeEpoch.load(ordering: .relaxed)
-        if cache != nil, flags.isDisjoint(with: [.dirty, .pending]),
+        if hasResult, flags.isDisjoint(with: [.dirty, .pending]),
            isSubscribed || validatedEpoch == epoch {
             GraphLock.unlock()
             return true
@@ -102,7 +127,7 @@ class DerivedNode<Value>: SubscriberNode, @unchecked Sendable {
             if isThisThread { throw cycleError() }
             return false
         }
-        let mustCompute = cache == nil || flags.contains(.dirty)
+        let mustCompute = !hasResult || flags.contains(.dirty)
         flags.remove([.dirty, .pending])
         flags.insert(.running)
         runningThread = state.identity
@@ -123,25 +148,15 @@ class DerivedNode<Value>: SubscriberNode, @unchecked Sendable {
 
     private func recompute(_ state: ThreadState, epoch: UInt64) {
         let previous = beginTracking(state)
-        let result: Result<Value, any Error>
-        do {
-            result = .success(try compute())
-        } catch {
-            result = .failure(error)
-        }
+        let changed = operation(storage, .evaluate)
         endTracking(restoring: previous)
 
-        // Only this thread writes the cache while it holds `.running`.
-        var changed = true
-        if case .success(let old)? = cache, case .success(let new) = result {
-            changed = !isEqual(old, new)
-        }
-        var dropped: Result<Value, any Error>? = result
         GraphLock.lock()
         flags.insert(finishTrackingLocked(state))
         if flags.contains(.subscriptionChanged) { Graph.syncSubscriptionLocked(self) }
-        if changed {
-            swap(&cache, &dropped)
+        if changed || !hasResult {
+            _ = operation(storage, .commit)
+            hasResult = true
             version.add(1, ordering: .relaxed)
         }
         validatedEpoch = epoch
@@ -149,7 +164,7 @@ class DerivedNode<Value>: SubscriberNode, @unchecked Sendable {
         runningThread = nil
         GraphLock.unlock()
         state.drainReleases()
-        withExtendedLifetime(dropped) {}
+        _ = operation(storage, .discard)
     }
 
     /// Names the derived values in the cycle that reached this one again.
@@ -166,7 +181,71 @@ class DerivedNode<Value>: SubscriberNode, @unchecked Sendable {
     }
 }
 
-/// A derived value of an `Equatable` type: an equal result (`==`) is no change.
-final class EquatableDerivedNode<Value: Equatable>: DerivedNode<Value>, @unchecked Sendable {
-    override func isEqual(_ old: Value, _ new: Value) -> Bool { old == new }
+/// The typed half of a derived value: its closure, equality and results.
+/// Used only through specialized code built in `Derived`'s initializers.
+@usableFromInline
+final class DerivedStorage<Value>: @unchecked Sendable {
+    @usableFromInline
+    let compute: @Sendable () throws -> Value
+    @usableFromInline
+    let isEqual: ((Value, Value) -> Bool)?
+
+    /// The current result. Written under the lock (by `commit`), read under it.
+    @usableFromInline
+    @exclusivity(unchecked)
+    var cached: Result<Value, any Error>?
+
+    /// The result being computed; owned by the thread holding `.running`.
+    @usableFromInline
+    @exclusivity(unchecked)
+    var candidate: Result<Value, any Error>?
+
+    @usableFromInline
+    init(compute: @escaping @Sendable () throws -> Value, isEqual: ((Value, Value) -> Bool)?) {
+        self.compute = compute
+        self.isEqual = isEqual
+    }
+
+    /// Performs one ``DerivedNode/Operation``.
+    @inlinable
+    func perform(_ operation: DerivedNode.Operation) -> Bool {
+        switch operation {
+        case .evaluate:
+            let result: Result<Value, any Error>
+            do {
+                result = .success(try compute())
+            } catch {
+                result = .failure(error)
+            }
+            var changed = true
+            if case .success(let old)? = cached, case .success(let new) = result, let isEqual {
+                changed = !isEqual(old, new)
+            }
+            candidate = result
+            return changed
+        case .commit:
+            swap(&cached, &candidate)
+            return true
+        case .discard:
+            candidate = nil
+            return true
+        }
+    }
+
+    /// The cached result, read under the lock.
+    @inlinable
+    var currentResult: Result<Value, any Error>? {
+        GraphLock.lock()
+        defer { GraphLock.unlock() }
+        return cached
+    }
+
+    /// Makes the node for this storage; call from specialized code, so that
+    /// the operation function is specialized for `Value`.
+    @inlinable
+    func makeNode(name: String) -> DerivedNode {
+        DerivedNode(name: name, storage: self) { storage, operation in
+            unsafeDowncast(storage, to: DerivedStorage<Value>.self).perform(operation)
+        }
+    }
 }

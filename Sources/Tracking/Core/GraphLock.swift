@@ -12,11 +12,12 @@ import CTrackingSupport
 /// One lock for the whole graph keeps propagation across objects simple and
 /// correct; the hot paths (an untracked read, a write nobody depends on, a
 /// re-run whose reads repeat) never take it.
+@usableFromInline
 enum GraphLock {
-    @inline(__always)
+    @inlinable @inline(__always)
     static func lock() { tracking_graph_lock() }
 
-    @inline(__always)
+    @inlinable @inline(__always)
     static func unlock() { tracking_graph_unlock() }
 }
 

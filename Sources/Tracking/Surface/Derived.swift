@@ -34,7 +34,16 @@
 /// value at once, one computes and caches it while the other computes its own
 /// copy without caching.
 public final class Derived<Value> {
-    let node: DerivedNode<Value>
+    @usableFromInline
+    let storage: DerivedStorage<Value>
+    @usableFromInline
+    let node: DerivedNode
+
+    @usableFromInline
+    init(storage: DerivedStorage<Value>, name: String) {
+        self.storage = storage
+        node = storage.makeNode(name: name)
+    }
 
     /// Creates a derived value that treats every result as a change.
     ///
@@ -47,39 +56,40 @@ public final class Derived<Value> {
     ///     count as a change.
     ///   - compute: Computes the value from tracked properties and other
     ///     derived values. It must not have side effects that it depends on.
-    public init(
+    @inlinable
+    public convenience init(
         _ name: String? = nil,
         fileID: StaticString = #fileID, line: UInt = #line,
         isEqual: (@Sendable (Value, Value) -> Bool)? = nil,
         _ compute: @escaping @Sendable () -> Value
     ) {
-        node = DerivedNode(
-            name: name ?? "Derived<\(Value.self)> at \(fileID):\(line)",
-            areEqual: isEqual, compute: compute)
-    }
-
-    init(node: DerivedNode<Value>) {
-        self.node = node
+        self.init(
+            storage: DerivedStorage(compute: compute, isEqual: isEqual),
+            name: name ?? derivedName("Derived", Value.self, fileID, line))
     }
 
     /// The current value, computed now if it is stale. A tracked read.
+    @inlinable
     public var value: Value {
         do {
-            switch try node.read() {
-            case .success(let value): return value
-            case .failure(let error): fatalError("Tracking: a non-throwing derived value threw \(error)")
+            // Busy on another thread: compute here, uncached (the closure cannot throw).
+            guard try node.prepareRead() else { return try! storage.compute() }
+            guard case .success(let value)? = storage.currentResult else {
+                preconditionFailure("Tracking: a non-throwing derived value has no value")
             }
+            return value
         } catch {
             return valueAfterCycle(error)
         }
     }
 
-    private func valueAfterCycle(_ error: DerivedCycleError) -> Value {
+    @usableFromInline
+    func valueAfterCycle(_ error: DerivedCycleError) -> Value {
         TrackingDiagnostics.report(TrackingDiagnostic(
             kind: .derivedCycle,
             message: "\(error); \(node.name) returns its previous value",
             properties: error.cycle))
-        if case .success(let value)? = node.cachedResult() { return value }
+        if case .success(let value)? = storage.currentResult { return value }
         fatalError("Tracking: \(error); \(node.name) has no previous value to return")
     }
 
@@ -101,14 +111,15 @@ extension Derived where Value: Equatable {
     ///   - line: Where it is created, for its default name.
     ///   - compute: Computes the value from tracked properties and other
     ///     derived values.
+    @inlinable
     public convenience init(
         _ name: String? = nil,
         fileID: StaticString = #fileID, line: UInt = #line,
         _ compute: @escaping @Sendable () -> Value
     ) {
-        self.init(node: EquatableDerivedNode(
-            name: name ?? "Derived<\(Value.self)> at \(fileID):\(line)",
-            areEqual: nil, compute: compute))
+        self.init(
+            storage: DerivedStorage(compute: compute, isEqual: { $0 == $1 }),
+            name: name ?? derivedName("Derived", Value.self, fileID, line))
     }
 }
 
@@ -125,7 +136,16 @@ extension Derived: @unchecked Sendable where Value: Sendable {}
 /// It behaves like ``Derived`` in every other way, except that a cycle is
 /// thrown as a ``DerivedCycleError`` naming the values in it.
 public final class ThrowingDerived<Value> {
-    let node: DerivedNode<Value>
+    @usableFromInline
+    let storage: DerivedStorage<Value>
+    @usableFromInline
+    let node: DerivedNode
+
+    @usableFromInline
+    init(storage: DerivedStorage<Value>, name: String) {
+        self.storage = storage
+        node = storage.makeNode(name: name)
+    }
 
     /// Creates a throwing derived value.
     ///
@@ -136,27 +156,31 @@ public final class ThrowingDerived<Value> {
     ///   - isEqual: When given, a result equal to the previous one does not
     ///     count as a change. Errors always count as changes.
     ///   - compute: Computes the value, or throws.
-    public init(
+    @inlinable
+    public convenience init(
         _ name: String? = nil,
         fileID: StaticString = #fileID, line: UInt = #line,
         isEqual: (@Sendable (Value, Value) -> Bool)? = nil,
         _ compute: @escaping @Sendable () throws -> Value
     ) {
-        node = DerivedNode(
-            name: name ?? "ThrowingDerived<\(Value.self)> at \(fileID):\(line)",
-            areEqual: isEqual, compute: compute)
-    }
-
-    init(node: DerivedNode<Value>) {
-        self.node = node
+        self.init(
+            storage: DerivedStorage(compute: compute, isEqual: isEqual),
+            name: name ?? derivedName("ThrowingDerived", Value.self, fileID, line))
     }
 
     /// The current value, computed now if it is stale. A tracked read.
     ///
     /// - Throws: The error of the last computation, until a dependency
     ///   changes; or a ``DerivedCycleError`` if this value reads itself.
+    @inlinable
     public var value: Value {
-        get throws { try node.read().get() }
+        get throws {
+            guard try node.prepareRead() else { return try storage.compute() }
+            guard let result = storage.currentResult else {
+                preconditionFailure("Tracking: a derived value has no result")
+            }
+            return try result.get()
+        }
     }
 
     /// The derived value's name, as diagnostics show it.
@@ -175,15 +199,22 @@ extension ThrowingDerived where Value: Equatable {
     ///   - fileID: Where it is created, for its default name.
     ///   - line: Where it is created, for its default name.
     ///   - compute: Computes the value, or throws.
+    @inlinable
     public convenience init(
         _ name: String? = nil,
         fileID: StaticString = #fileID, line: UInt = #line,
         _ compute: @escaping @Sendable () throws -> Value
     ) {
-        self.init(node: EquatableDerivedNode(
-            name: name ?? "ThrowingDerived<\(Value.self)> at \(fileID):\(line)",
-            areEqual: nil, compute: compute))
+        self.init(
+            storage: DerivedStorage(compute: compute, isEqual: { $0 == $1 }),
+            name: name ?? derivedName("ThrowingDerived", Value.self, fileID, line))
     }
 }
 
 extension ThrowingDerived: @unchecked Sendable where Value: Sendable {}
+
+/// The default name of a derived value: its type and where it was created.
+@usableFromInline
+func derivedName(_ kind: String, _ type: Any.Type, _ fileID: StaticString, _ line: UInt) -> String {
+    "\(kind)<\(type)> at \(fileID):\(line)"
+}
