@@ -10,10 +10,9 @@ import Testing
     }
 
     /// A lattice of derived values that nothing observes: each layer has two
-    /// values, each reading both values of the layer below. A second read of
-    /// the top, with nothing changed, checks no dependency at all (nothing
-    /// changed since the values were computed); after a change, each value
-    /// is checked and recomputed once, not once per path (2^depth). (In
+    /// values, each reading both values of the layer below. A read of the
+    /// top checks each value's dependencies at most once, not once per path
+    /// (2^depth), whether nothing changed or a source did. (In
     /// js-reactivity-benchmark's dependency graphs, the first run of an
     /// effect reads values that nothing observes yet; before the fix it did
     /// not end.)
@@ -33,18 +32,21 @@ import Testing
         _ = top.value
         #expect(computations.count == 2 * depth - 1)
 
+        // Each of the 2 * depth + 2 values checks at most its two dependencies
+        // once per read (and none at all if no linked source changed since;
+        // other tests running in parallel may change theirs).
+        let bound = 2 * (2 * depth + 2)
         let checks = { ThreadState.withCurrent { $0.dependencyChecks } }
         let before = checks()
         _ = top.value
         #expect(computations.count == 2 * depth - 1)
-        #expect(checks() == before)
+        #expect(checks() - before <= bound)
 
         sources[0].value = 2
         let beforeChange = checks()
         _ = top.value
         #expect(computations.count == 2 * (2 * depth - 1))
-        // Each of the 2 * depth + 2 values checks at most its two dependencies.
-        #expect(checks() - beforeChange <= 2 * (2 * depth + 2))
+        #expect(checks() - beforeChange <= bound)
     }
 }
 

@@ -24,7 +24,7 @@ enum Graph {
     /// Marks that a linked source changed. Call with the lock held.
     @inline(__always)
     static func sourceChangedLocked() {
-        changeEpoch.store(changeEpoch.load(ordering: .relaxed) &+ 1, ordering: .relaxed)
+        changeEpoch.add(1, ordering: .relaxed)
     }
 
     // MARK: Subscriber lists
@@ -37,8 +37,11 @@ enum Graph {
         link.pointee.nextSubscriber = head
         head?.pointee.previousSubscriber = link
         source.firstSubscriber = link
-        if head == nil, source.isDerived {
-            subscribeLocked(unsafeDowncast(source, to: SubscriberNode.self))
+        if source.isDerived {
+            if head == nil { subscribeLocked(unsafeDowncast(source, to: SubscriberNode.self)) }
+        } else {
+            // A new subscriber has not been told of this transaction's writes.
+            unsafeDowncast(source, to: PropertyNode.self).propagatedMark.store(0, ordering: .relaxed)
         }
     }
 
@@ -167,9 +170,15 @@ enum Graph {
     /// Marks everything that depends on `source`, which just changed: direct
     /// subscribers dirty, subscribers through derived values pending. Queues
     /// observers on `state` and collects after-change one-shots to fire.
-    static func propagateLocked(from source: Node, direct directMark: SubscriberFlags = .dirty, state: ThreadState) {
+    ///
+    /// - Returns: Whether every subscriber is an observer now queued on this
+    ///   thread and not running: until they run, another write to `source`
+    ///   has no one new to tell.
+    @discardableResult
+    static func propagateLocked(from source: Node, direct directMark: SubscriberFlags = .dirty, state: ThreadState) -> Bool {
         var link = source.firstSubscriber
         var direct = true
+        var onlyObserversQueuedHere = true
         let base = state.traversal.count
         while true {
             while let current = link {
@@ -178,13 +187,16 @@ enum Graph {
                 current.pointee.subscriber._withUnsafeGuaranteedRef { subscriber in
                     switch subscriber.kind {
                     case .derived:
+                        onlyObserversQueuedHere = false
                         let wasClean = subscriber.flags.isDisjoint(with: [.dirty, .pending])
                         subscriber.flags.insert(mark)
                         if wasClean { descend = subscriber.firstSubscriber }
                     case .observer:
-                        unsafeDowncast(subscriber, to: ObserverNode.self)
-                            .markLocked(mark, cause: source, state: state)
+                        let observer = unsafeDowncast(subscriber, to: ObserverNode.self)
+                        observer.markLocked(mark, cause: source, state: state)
+                        if !observer.isQueuedLocked(on: state) { onlyObserversQueuedHere = false }
                     case .oneShot:
+                        onlyObserversQueuedHere = false
                         unsafeDowncast(subscriber, to: OneShotNode.self)
                             .markLocked(timing: .afterChange, cause: source, state: state)
                     }
@@ -203,6 +215,7 @@ enum Graph {
             guard state.traversal.count > base else { break }
             (link, direct) = state.traversal.removeLast()
         }
+        return onlyObserversQueuedHere
     }
 
     /// Before a change is stored: collects the before-change one-shots that

@@ -48,9 +48,20 @@ final class ObserverNode: SubscriberNode, @unchecked Sendable {
         recordCauseLocked(cause, state: state)
         if flags.isDisjoint(with: [.queued, .running, .invalidated]) {
             flags.insert(.queued)
+            queuedThread = state.identity
             state.queue.append(self)
         }
     }
+
+    /// Whether the observer waits in `state`'s queue (so only that thread
+    /// will run it), and is not running now.
+    func isQueuedLocked(on state: ThreadState) -> Bool {
+        flags.contains(.queued) && !flags.contains(.running) && queuedThread == state.identity
+    }
+
+    /// The thread state whose queue holds the observer. Guarded by ``GraphLock``.
+    @exclusivity(unchecked)
+    private var queuedThread: UnsafeMutableRawPointer?
 
     private func recordCauseLocked(_ cause: Node, state: ThreadState) {
         let bits = Unmanaged.passUnretained(cause).toOpaque()
@@ -174,6 +185,7 @@ final class ObserverNode: SubscriberNode, @unchecked Sendable {
             released = releaseEverythingLocked(state)
         } else if !flags.isDisjoint(with: [.dirty, .pending]) && !flags.contains(.queued) {
             flags.insert(.queued)
+            queuedThread = state.identity
             state.queue.append(self)
         }
         GraphLock.unlock()

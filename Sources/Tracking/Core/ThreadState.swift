@@ -190,6 +190,12 @@ final class ThreadState {
         return makeCurrent()
     }
 
+    /// This thread's state, unretained, created on first use.
+    @inline(__always)
+    static var currentPointer: UnsafeMutableRawPointer {
+        tracking_thread_state() ?? Unmanaged.passUnretained(makeCurrent()).toOpaque()
+    }
+
     /// The address that identifies this thread's state, e.g. as the owner of
     /// a running subscriber.
     var identity: UnsafeMutableRawPointer {

@@ -21,6 +21,13 @@ class PropertyNode: Node, @unchecked Sendable {
     /// by threads validating their observers.
     final let snapshotMark = Atomic<UInt64>(0)
 
+    /// The ``ThreadState/transactionMark`` of the explicit transaction that
+    /// has already told every subscriber of this property, all of them
+    /// observers now queued on that transaction's thread: later writes in the
+    /// same transaction need not walk them again. Cleared when a subscriber
+    /// attaches.
+    final let propagatedMark = Atomic<UInt64>(0)
+
     @usableFromInline
     init() {
         super.init(isDerived: false)
@@ -51,10 +58,15 @@ final class KeyPathPropertyNode: PropertyNode, @unchecked Sendable {
 extension PropertyNode {
     /// The first half of a write that something may depend on: opens a
     /// transaction and fires the before-change (`.willSet`) one-shots.
-    /// Returns the thread state to pass to ``endChange(_:)``.
+    /// Returns the thread state, unretained, to pass to ``endChange(_:)``.
     @usableFromInline
-    final func beginChange() -> ThreadState {
-        let state = ThreadState.current
+    final func beginChange() -> UnsafeMutableRawPointer {
+        let pointer = ThreadState.currentPointer
+        Unmanaged<ThreadState>.fromOpaque(pointer)._withUnsafeGuaranteedRef { beginChange($0) }
+        return pointer
+    }
+
+    private final func beginChange(_ state: ThreadState) {
         Scheduler.beginTransaction(state)
         if state.recordsSnapshots, snapshotMark.load(ordering: .relaxed) != state.transactionMark,
            takeSnapshot(state) {
@@ -67,7 +79,6 @@ extension PropertyNode {
             GraphLock.unlock()
             Scheduler.runCallbacks(state)
         }
-        return state
     }
 
     /// The second half, after the new value is stored: bumps the version,
@@ -75,7 +86,18 @@ extension PropertyNode {
     /// closes the transaction, which runs the queued observers if it was the
     /// outermost.
     @usableFromInline
+    final func endChange(_ state: UnsafeMutableRawPointer) {
+        Unmanaged<ThreadState>.fromOpaque(state)._withUnsafeGuaranteedRef { endChange($0) }
+    }
+
     final func endChange(_ state: ThreadState) {
+        if state.recordsSnapshots, propagatedMark.load(ordering: .relaxed) == state.transactionMark {
+            // Every subscriber already waits for the end of this transaction.
+            version.add(1, ordering: .relaxed)
+            Graph.changeEpoch.add(1, ordering: .relaxed)
+            Scheduler.endTransaction(state)
+            return
+        }
         // The before-change one-shots may have taken the last links.
         if linkCount.load(ordering: .relaxed) != 0 {
             // With a snapshot, the property may be changed back before the
@@ -85,7 +107,10 @@ extension PropertyNode {
             GraphLock.lock()
             version.add(1, ordering: .relaxed)
             Graph.sourceChangedLocked()
-            Graph.propagateLocked(from: self, direct: mark, state: state)
+            let onlyObserversQueuedHere = Graph.propagateLocked(from: self, direct: mark, state: state)
+            if onlyObserversQueuedHere, state.recordsSnapshots {
+                propagatedMark.store(state.transactionMark, ordering: .relaxed)
+            }
             Scheduler.takeOneShotsLocked(state)
             GraphLock.unlock()
             Scheduler.runCallbacks(state)

@@ -78,7 +78,7 @@ public struct TrackingRegistrar: Sendable {
     ) {
         guard let node = registeredNode(for: keyPath) else { return }
         let state = node.beginChange()
-        Scheduler.endTransaction(state)
+        Unmanaged<ThreadState>.fromOpaque(state)._withUnsafeGuaranteedRef { Scheduler.endTransaction($0) }
     }
 
     /// Announces that `keyPath` of `subject` has changed: observers that read
