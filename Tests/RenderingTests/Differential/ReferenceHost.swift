@@ -11,6 +11,12 @@ struct Expectation {
     /// Whether the step's interaction must throw: its control is missing,
     /// of the other kind, or disabled.
     var interactionFails = false
+    /// The tag of each identity on screen before or after the step.
+    var tagsByPath: [String: String] = [:]
+    /// Views the known issue of ``KnownIssue/lateEnvironment`` may render
+    /// early: those below a view that only an environment entry makes dirty
+    /// while its parent does not render.
+    var mayRenderEarly: Set<String> = []
 }
 
 /// The reference model of the host: plain model values, the state of each
@@ -47,6 +53,7 @@ struct ReferenceHost {
     var firstRender: Expectation {
         var expectation = Expectation()
         expectation.rendered = Set(tree.order)
+        expectation.tagsByPath = Dictionary(uniqueKeysWithValues: tree.views.values.map { ($0.path, $0.tag) })
         expectation.counts = Dictionary(uniqueKeysWithValues: tree.order.map { (tree.views[$0]!.path, 1) })
         expectation.snapshot = tree.lines.joined(separator: "\n")
         return expectation
@@ -125,6 +132,7 @@ struct ReferenceHost {
             changed.insert(box)
         }
         var expectation = Expectation()
+        var late: Set<String> = []
         for tag in tree.order {
             let view = tree.views[tag]!
             guard let previous = old.views[tag] else {
@@ -137,6 +145,20 @@ struct ReferenceHost {
             guard isDirty || hasNewInputs else { continue }
             expectation.rendered.insert(tag)
             expectation.log.append(logEntry(tag, inputs: hasNewInputs, tracked: isDirty))
+            if !parentRendered, previous.reads.isDisjoint(with: sourcesChanged) { late.insert(tag) }
+        }
+        expectation.tagsByPath = Dictionary(
+            (old.views.values.map { ($0.path, $0.tag) } + tree.views.values.map { ($0.path, $0.tag) }),
+            uniquingKeysWith: { first, _ in first })
+        if !late.isEmpty {
+            expectation.mayRenderEarly = Set((old.order + tree.order).filter { tag in
+                var parent = tree.views[tag]?.parent ?? old.views[tag]?.parent
+                while let current = parent {
+                    if late.contains(current) { return true }
+                    parent = tree.views[current]?.parent ?? old.views[current]?.parent
+                }
+                return false
+            })
         }
         expectation.counts = Dictionary(uniqueKeysWithValues: expectation.rendered.map { (tree.views[$0]!.path, 1) })
         expectation.log.sort()
