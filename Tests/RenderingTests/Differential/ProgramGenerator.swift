@@ -137,24 +137,35 @@ struct ProgramGenerator {
         let roll = int(0...99)
         if roll < 25, !buttons.isEmpty { return .tap(buttons.randomElement(using: &random)!) }
         if roll < 40, !toggles.isEmpty { return .toggle(toggles.randomElement(using: &random)!) }
-        let writes = (0..<int(1...3)).map { _ in write(reference.models) }
+        let writes = (0..<int(1...3)).map { _ in write(reference) }
         return chance(45) ? .transaction(writes) : .writes(writes)
     }
 
-    private mutating func write(_ models: [ModelValues]) -> ModelWrite {
-        let object = int(0...(Program.modelCount - 1))
-        let count = models[object].items.count
-        return pick([
-            (40, { generator in
-                let property = Prop.allCases.randomElement(using: &generator.random)!
-                return .set(object: object, property: property, value: generator.value(of: property))
-            }),
-            (10, { _ in .increment(object: object) }),
-            (15, { .insert(object: object, item: SpecItem(id: $0.int(0...5), value: $0.int(0...2)), at: $0.int(0...count)) }),
-            (12, { .remove(object: object, at: $0.int(0...max(count - 1, 0))) }),
-            (10, { .move(object: object, from: $0.int(0...max(count - 1, 0)), to: $0.int(0...max(count - 1, 0))) }),
-            (13, { .bumpItem(object: object, at: $0.int(0...max(count - 1, 0))) }),
-        ])
+    /// A write, more often than not to a property the views on screen read.
+    private mutating func write(_ reference: ReferenceHost) -> ModelWrite {
+        var read: Set<[Int]> = []
+        for view in reference.tree.views.values {
+            for case .property(let object, let property) in view.reads { read.insert([object, property.rawValue]) }
+        }
+        // Sorted: a set's order differs between processes.
+        let target = chance(60) ? read.sorted { $0.lexicographicallyPrecedes($1) }.randomElement(using: &random) : nil
+        let object = target?[0] ?? int(0...(Program.modelCount - 1))
+        let property = target.map { Prop(rawValue: $0[1])! } ?? Prop.allCases.randomElement(using: &random)!
+        let last = max(reference.models[object].items.count - 1, 0)
+        switch property {
+        case .number where chance(30):
+            return .increment(object: object)
+        case .items:
+            return pick([
+                (25, { .set(object: object, property: .items, value: $0.value(of: .items)) }),
+                (25, { .insert(object: object, item: SpecItem(id: $0.int(0...5), value: $0.int(0...2)), at: $0.int(0...last + 1)) }),
+                (20, { .remove(object: object, at: $0.int(0...last)) }),
+                (15, { .move(object: object, from: $0.int(0...last), to: $0.int(0...last)) }),
+                (15, { .bumpItem(object: object, at: $0.int(0...last)) }),
+            ])
+        default:
+            return .set(object: object, property: property, value: value(of: property))
+        }
     }
 
     private mutating func value(of property: Prop) -> SpecValue {

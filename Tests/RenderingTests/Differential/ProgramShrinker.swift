@@ -50,6 +50,14 @@ enum ProgramShrinker {
                 }
             }
         }
+        // A child of the root as the root.
+        for child in children(of: program.root) {
+            makers.append {
+                var candidate = program.copy()
+                candidate.root = candidate.root.all.first { $0.number == child.view.number }!
+                return candidate
+            }
+        }
         for spec in program.root.all {
             for edit in edits(of: spec) {
                 makers.append {
@@ -93,7 +101,18 @@ enum ProgramShrinker {
             guard let child else { continue }
             if child.pass != .nothing { edits.append { apply($0) { $0.pass = .nothing } } }
             if child.wrapper != .plain { edits.append { apply($0) { $0.wrapper = .plain } } }
+            // A grandchild in the child's place: one level less.
+            for grandchild in children(of: child.view) {
+                edits.append {
+                    apply($0) { slot in slot = children(of: slot.view).first { $0.view.number == grandchild.view.number }! }
+                }
+            }
         }
         return edits
+    }
+
+    /// The children of a spec, in all its slots.
+    private static func children(of spec: ViewSpec) -> [ChildSpec] {
+        spec.children + [spec.branch?.then, spec.branch?.otherwise, spec.rows?.row].compactMap { $0 }
     }
 }
