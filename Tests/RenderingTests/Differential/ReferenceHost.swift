@@ -13,10 +13,34 @@ struct Expectation {
     var interactionFails = false
     /// The tag of each identity on screen before or after the step.
     var tagsByPath: [String: String] = [:]
-    /// Views the known issue of ``KnownIssue/lateEnvironment`` may render
-    /// early: those below a view that only an environment entry makes dirty
-    /// while its parent does not render.
-    var mayRenderEarly: Set<String> = []
+    /// The views that only an environment entry makes dirty while their
+    /// parent does not render: the views below them may render early (see
+    /// ``KnownIssue/lateEnvironment``).
+    var lateViews: [(tag: String, path: String)] = []
+    /// The spec numbers above each spec number, to tell what is below a late
+    /// view, on screen or not.
+    var specAncestors: [Int: Set<Int>] = [:]
+
+    /// Whether the view with this tag, or this identity, is below a late
+    /// view: before the step, after it, or only in between.
+    func isBelowLateView(_ tagOrPath: String) -> Bool {
+        lateViews.contains { late in
+            if tagOrPath.hasPrefix(late.path + "/") { return true }
+            guard let (number, qualifiers) = parseTag(tagOrPath), let (lateNumber, lateQualifiers) = parseTag(late.tag)
+            else { return false }
+            // Qualifiers accumulate down the tree: `.4#1` is below `.4`.
+            return specAncestors[number, default: []].contains(lateNumber) && qualifiers.hasPrefix(lateQualifiers)
+                && (qualifiers == lateQualifiers || ".#".contains(qualifiers.dropFirst(lateQualifiers.count).first!))
+        }
+    }
+}
+
+/// A tag's spec number and qualifiers: `n5.4#1` is 5 and `.4#1`.
+private func parseTag(_ tag: String) -> (number: Int, qualifiers: Substring)? {
+    guard tag.hasPrefix("n") else { return nil }
+    let digits = tag.dropFirst().prefix { $0.isNumber }
+    guard let number = Int(digits) else { return nil }
+    return (number, tag.dropFirst(1 + digits.count))
 }
 
 /// The reference model of the host: plain model values, the state of each
@@ -42,11 +66,21 @@ struct ReferenceHost {
     /// By tag, for the views on screen (others start over at zero).
     private(set) var states: [String: SpecState] = [:]
     private(set) var tree: RefTree
+    private let specAncestors: [Int: Set<Int>]
 
     init(_ program: Program) {
         root = program.root
         models = program.models
         tree = ReferenceRenderer.render(program.root, models: program.models, states: [:])
+        var ancestors: [Int: Set<Int>] = [:]
+        func visit(_ spec: ViewSpec, above: Set<Int>) {
+            ancestors[spec.number] = above
+            for child in spec.children + [spec.branch?.then, spec.branch?.otherwise, spec.rows?.row].compactMap({ $0 }) {
+                visit(child.view, above: above.union([spec.number]))
+            }
+        }
+        visit(root, above: [])
+        specAncestors = ancestors
     }
 
     /// The creation of the host: every view renders.
@@ -151,14 +185,8 @@ struct ReferenceHost {
             (old.views.values.map { ($0.path, $0.tag) } + tree.views.values.map { ($0.path, $0.tag) }),
             uniquingKeysWith: { first, _ in first })
         if !late.isEmpty {
-            expectation.mayRenderEarly = Set((old.order + tree.order).filter { tag in
-                var parent = tree.views[tag]?.parent ?? old.views[tag]?.parent
-                while let current = parent {
-                    if late.contains(current) { return true }
-                    parent = tree.views[current]?.parent ?? old.views[current]?.parent
-                }
-                return false
-            })
+            expectation.lateViews = late.sorted().map { ($0, tree.views[$0]!.path) }
+            expectation.specAncestors = specAncestors
         }
         expectation.counts = Dictionary(uniqueKeysWithValues: expectation.rendered.map { (tree.views[$0]!.path, 1) })
         expectation.log.sort()
