@@ -1,17 +1,3 @@
-/// SplitMix64: a small seeded generator, so that every program is
-/// reproducible from its seed.
-struct SeededGenerator: RandomNumberGenerator {
-    private var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
-
 /// Makes a random program from a seed: models, a tree of at most
 /// ``maximumViews`` specs, and steps. Taps and toggles pick a control on
 /// screen at that point, so the generator runs the reference as it goes.
@@ -120,7 +106,8 @@ struct ProgramGenerator {
         let pass: Pass = pick([
             (30, { _ in .nothing }),
             (25, { .value($0.expr()) }),
-            (20, { .object($0.expr()) }),
+            (12, { .object($0.expr()) }),
+            (8, { .bindable($0.expr()) }),
             (15, { _ in .binding }),
             (10, { _ in .closure }),
         ])

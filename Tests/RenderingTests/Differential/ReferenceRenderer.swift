@@ -244,7 +244,8 @@ struct ReferenceRenderer {
         switch child.pass {
         case .nothing: break
         case .value(let expr): view.inputs.value = evaluate(expr, in: parent).number
-        case .object(let expr): view.inputs.object = modelIndex(evaluate(expr, in: parent).number)
+        case .object(let expr), .bindable(let expr):
+            view.inputs.object = modelIndex(evaluate(expr, in: parent).number)
         case .binding: view.binding = parent.tag
         case .closure: view.closure = parent.tag
         }

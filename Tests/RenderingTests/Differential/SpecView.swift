@@ -52,6 +52,7 @@ struct SpecView: View {
     let qualifiers: String
     var value: Int?
     var object: SpecModel?
+    var bindable: Bindable<SpecModel>?
     var item: SpecItem?
     var binding: Binding<Bool>?
     var action: (() -> Void)?
@@ -118,7 +119,7 @@ struct SpecView: View {
     private func model(_ reference: ObjectRef) -> SpecModel? {
         switch reference {
         case .fixed(let index): world.models[index]
-        case .passed: object
+        case .passed: object ?? bindable?.wrappedValue
         }
     }
 
@@ -139,6 +140,7 @@ struct SpecView: View {
         case nil: nil
         case .own: $flag
         case .binding: binding
+        case .object(.passed) where bindable != nil: bindable?.flag
         case .object(let reference): model(reference).map { Bindable($0).flag }
         }
     }
@@ -173,6 +175,7 @@ struct SpecView: View {
         case .nothing: break
         case .value(let expr): view.value = evaluate(expr).number
         case .object(let expr): view.object = world.models[modelIndex(evaluate(expr).number)]
+        case .bindable(let expr): view.bindable = Bindable(world.models[modelIndex(evaluate(expr).number)])
         case .binding: view.binding = $flag
         case .closure: view.action = { count += 1 }
         }

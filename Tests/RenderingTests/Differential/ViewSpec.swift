@@ -74,6 +74,8 @@ enum Pass: Hashable, CustomStringConvertible {
     case value(Expr)
     /// A model: the expression's number, modulo the number of models.
     case object(Expr)
+    /// The same, as a `Bindable`: an input compared by the wrapper's rule.
+    case bindable(Expr)
     /// `$flag`, a binding to the parent's state.
     case binding
     /// A closure that increments the parent's `count`: an input that always
@@ -85,6 +87,7 @@ enum Pass: Hashable, CustomStringConvertible {
         case .nothing: ""
         case .value(let expr): " value: \(expr)"
         case .object(let expr): " object: \(expr)"
+        case .bindable(let expr): " bindable: \(expr)"
         case .binding: " binding: $flag"
         case .closure: " closure: { count += 1 }"
         }
