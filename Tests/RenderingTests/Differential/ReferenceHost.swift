@@ -20,27 +20,6 @@ struct Expectation {
     /// The spec numbers above each spec number, to tell what is below a late
     /// view, on screen or not.
     var specAncestors: [Int: Set<Int>] = [:]
-
-    /// Whether the view with this tag, or this identity, is below a late
-    /// view: before the step, after it, or only in between.
-    func isBelowLateView(_ tagOrPath: String) -> Bool {
-        lateViews.contains { late in
-            if tagOrPath.hasPrefix(late.path + "/") { return true }
-            guard let (number, qualifiers) = parseTag(tagOrPath), let (lateNumber, lateQualifiers) = parseTag(late.tag)
-            else { return false }
-            // Qualifiers accumulate down the tree: `.4#1` is below `.4`.
-            return specAncestors[number, default: []].contains(lateNumber) && qualifiers.hasPrefix(lateQualifiers)
-                && (qualifiers == lateQualifiers || ".#".contains(qualifiers.dropFirst(lateQualifiers.count).first!))
-        }
-    }
-}
-
-/// A tag's spec number and qualifiers: `n5.4#1` is 5 and `.4#1`.
-private func parseTag(_ tag: String) -> (number: Int, qualifiers: Substring)? {
-    guard tag.hasPrefix("n") else { return nil }
-    let digits = tag.dropFirst().prefix { $0.isNumber }
-    guard let number = Int(digits) else { return nil }
-    return (number, tag.dropFirst(1 + digits.count))
 }
 
 /// The reference model of the host: plain model values, the state of each
