@@ -15,6 +15,17 @@ final class InvalidationQueue: @unchecked Sendable {
         return taken
     }
 
+    /// Puts back marks taken by ``takeAll()`` for a later pass.
+    func requeue(_ marks: [DirtyMark]) {
+        if marks.isEmpty { return }
+        lock.lock()
+        defer { lock.unlock() }
+        for mark in marks where !mark.isQueued {
+            mark.isQueued = true
+            pending.append(mark)
+        }
+    }
+
     var isEmpty: Bool {
         lock.lock()
         defer { lock.unlock() }

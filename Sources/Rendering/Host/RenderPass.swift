@@ -9,3 +9,24 @@ final class RenderPass {
         self.owner = owner
     }
 }
+
+/// A dirty view in a render pass, ordered by depth, then by when it was marked.
+struct PassEntry: Comparable {
+    let mark: DirtyMark
+    let depth: Int
+    let order: Int
+
+    init(mark: DirtyMark, order: Int) {
+        self.mark = mark
+        self.depth = mark.node?.depth ?? 0
+        self.order = order
+    }
+
+    static func < (lhs: PassEntry, rhs: PassEntry) -> Bool {
+        (lhs.depth, lhs.order) < (rhs.depth, rhs.order)
+    }
+
+    static func == (lhs: PassEntry, rhs: PassEntry) -> Bool {
+        lhs.depth == rhs.depth && lhs.order == rhs.order
+    }
+}

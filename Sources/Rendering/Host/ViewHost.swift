@@ -179,14 +179,33 @@ public final class ViewHost {
     /// Renders the dirty views of `marks`, shallowest first (in the order
     /// they were marked among equals). A view already rendered in this pass
     /// by its parent is no longer dirty and is skipped.
+    ///
+    /// A render may dirty more views (say, by setting an environment value
+    /// that a view below a skipped child reads). Those deeper than the view
+    /// just rendered join this pass, in depth order, so that they render
+    /// before the views below them; the others wait for the next pass, so
+    /// that no view renders after one of its descendants in the same pass.
     private func renderPass(_ marks: [DirtyMark]) {
-        var ordered = marks.enumerated().map { (depth: $0.element.node?.depth ?? 0, order: $0.offset, mark: $0.element) }
-        if ordered.count > 1 {
-            ordered.sort { ($0.depth, $0.order) < ($1.depth, $1.order) }
-        }
-        for entry in ordered {
+        var pending = marks.enumerated().map { PassEntry(mark: $0.element, order: $0.offset) }
+        pending.sort(by: >)
+        var nextOrder = marks.count
+        while let entry = pending.popLast() {
             guard let node = entry.mark.node, node.isMounted, entry.mark.isMarkedDirty else { continue }
             node.render(extraCauses: [])
+            if queue.isEmpty { continue }
+            var later: [DirtyMark] = []
+            for mark in queue.takeAll() {
+                if let depth = mark.node?.depth, depth > node.depth {
+                    let added = PassEntry(mark: mark, order: nextOrder)
+                    nextOrder += 1
+                    // `pending` is sorted deepest first; keep it so.
+                    let index = pending.firstIndex { $0 < added } ?? pending.endIndex
+                    pending.insert(added, at: index)
+                } else {
+                    later.append(mark)
+                }
+            }
+            queue.requeue(later)
         }
     }
 

@@ -62,28 +62,24 @@ private struct RelayRoot: View {
 }
 
 @Suite struct HostBugReproductions {
-    /// Found by the differential test (seed 215). The root sets an
-    /// environment value that a grandchild reads, through a child that is
-    /// skipped; the grandchild's render goes to the next pass, while a view
-    /// below it that is dirty already renders in the first pass: with the
-    /// old environment, before its parent removes it.
+    /// Found by the differential test (seed 215), now a regression test. The
+    /// root sets an environment value that a grandchild reads, through a
+    /// child that is skipped; the grandchild must render before the dirty
+    /// view below it, which it removes (that view used to render first, with
+    /// the old environment).
     @Test func aViewRemovedByAnEnvironmentChangeIsNotRenderedFirst() {
         let (snapshot, counts) = render(GateRoot.init)
         #expect(snapshot == "")
-        withKnownIssue("the leaf renders in the first pass, then its parent removes it in the second") {
-            #expect(counts == ["GateRoot": 1, "Gate": 1])
-        }
+        #expect(counts == ["GateRoot": 1, "Gate": 1])
     }
 
-    /// The same order makes a view render twice in one flush: once because
-    /// it is dirty, once more when its parent, rendered in the next pass,
-    /// passes new inputs.
+    /// The same order used to make a view render twice in one flush: once
+    /// because it was dirty, once more when its parent, rendered in the next
+    /// pass, passed new inputs.
     @Test func aViewIsRenderedOnceWhenItsParentReadsAChangedEnvironment() {
         let (snapshot, counts) = render(RelayRoot.init)
         #expect(snapshot == "Text(\"leaf 1 1\")")
-        withKnownIssue("the leaf renders in the first pass, then again with its parent's new inputs") {
-            #expect(counts == ["RelayRoot": 1, "Relay": 1, "Leaf": 1])
-        }
+        #expect(counts == ["RelayRoot": 1, "Relay": 1, "Leaf": 1])
     }
 
     /// Renders the root, changes the source once, and returns the snapshot

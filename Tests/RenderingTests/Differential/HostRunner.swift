@@ -7,8 +7,6 @@ enum HostRunner {
     struct Outcome {
         /// Where the host first disagrees with the reference, or nil.
         var disagreement: String?
-        /// The steps where a known issue explained every difference.
-        var knownIssues: [(step: String, issue: KnownIssue)] = []
     }
 
     static func firstDisagreement(in program: Program) -> String? {
@@ -90,10 +88,6 @@ enum HostRunner {
         }
         if observed.log.map(\.entry) != expected.log {
             problems.append("render log: host \(observed.log.map(\.entry)), reference \(expected.log)")
-        }
-        if !problems.isEmpty, KnownIssue.lateEnvironment.explains(observed, expected) {
-            outcome.knownIssues.append((step, .lateEnvironment))
-            problems = []
         }
         let snapshot = host.snapshot
         if snapshot != expected.snapshot {

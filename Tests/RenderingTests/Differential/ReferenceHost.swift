@@ -13,13 +13,6 @@ struct Expectation {
     var interactionFails = false
     /// The tag of each identity on screen before or after the step.
     var tagsByPath: [String: String] = [:]
-    /// The views that only an environment entry makes dirty while their
-    /// parent does not render: the views below them may render early (see
-    /// ``KnownIssue/lateEnvironment``).
-    var lateViews: [(tag: String, path: String)] = []
-    /// The spec numbers above each spec number, to tell what is below a late
-    /// view, on screen or not.
-    var specAncestors: [Int: Set<Int>] = [:]
 }
 
 /// The reference model of the host: plain model values, the state of each
@@ -45,21 +38,11 @@ struct ReferenceHost {
     /// By tag, for the views on screen (others start over at zero).
     private(set) var states: [String: SpecState] = [:]
     private(set) var tree: RefTree
-    private let specAncestors: [Int: Set<Int>]
 
     init(_ program: Program) {
         root = program.root
         models = program.models
         tree = ReferenceRenderer.render(program.root, models: program.models, states: [:])
-        var ancestors: [Int: Set<Int>] = [:]
-        func visit(_ spec: ViewSpec, above: Set<Int>) {
-            ancestors[spec.number] = above
-            for child in spec.children + [spec.branch?.then, spec.branch?.otherwise, spec.rows?.row].compactMap({ $0 }) {
-                visit(child.view, above: above.union([spec.number]))
-            }
-        }
-        visit(root, above: [])
-        specAncestors = ancestors
     }
 
     /// The creation of the host: every view renders.
@@ -145,7 +128,6 @@ struct ReferenceHost {
             changed.insert(box)
         }
         var expectation = Expectation()
-        var late: Set<String> = []
         for tag in tree.order {
             let view = tree.views[tag]!
             guard let previous = old.views[tag] else {
@@ -158,15 +140,10 @@ struct ReferenceHost {
             guard isDirty || hasNewInputs else { continue }
             expectation.rendered.insert(tag)
             expectation.log.append(logEntry(tag, inputs: hasNewInputs, tracked: isDirty))
-            if !parentRendered, previous.reads.isDisjoint(with: sourcesChanged) { late.insert(tag) }
         }
         expectation.tagsByPath = Dictionary(
             (old.views.values.map { ($0.path, $0.tag) } + tree.views.values.map { ($0.path, $0.tag) }),
             uniquingKeysWith: { first, _ in first })
-        if !late.isEmpty {
-            expectation.lateViews = late.sorted().map { ($0, tree.views[$0]!.path) }
-            expectation.specAncestors = specAncestors
-        }
         expectation.counts = Dictionary(uniqueKeysWithValues: expectation.rendered.map { (tree.views[$0]!.path, 1) })
         expectation.log.sort()
         expectation.snapshot = tree.lines.joined(separator: "\n")
