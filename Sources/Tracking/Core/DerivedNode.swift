@@ -32,6 +32,9 @@ final class DerivedNode: SubscriberNode, @unchecked Sendable {
         /// After the lock: drops the candidate (the replaced result, or an
         /// unused equal one), releasing it outside the lock.
         case discard
+        /// Under the lock: copies the cached result into the
+        /// `Result<Value, any Error>?` at this address.
+        case copy(UnsafeMutableRawPointer)
     }
 
     /// The typed half: a ``DerivedStorage``.
@@ -77,15 +80,17 @@ final class DerivedNode: SubscriberNode, @unchecked Sendable {
 
     // MARK: Reading
 
-    /// Prepares a read: records it in the current scope and brings the cached
-    /// result up to date. Returns true when the storage's cached result is
-    /// current, false when another thread is computing it (the caller then
-    /// computes directly, uncached).
+    /// Reads the value: records the read in the current scope, brings the
+    /// cached result up to date, and copies it into `destination` (a
+    /// `Result<Value, any Error>?`) under the lock, in the same critical
+    /// section that found the cache current. Returns false (copying nothing)
+    /// when another thread is computing the value: the caller then computes
+    /// directly, uncached.
     ///
     /// - Throws: A ``DerivedCycleError`` if this value is already computing on
     ///   this thread.
     @usableFromInline
-    func prepareRead() throws(DerivedCycleError) -> Bool {
+    func read(into destination: UnsafeMutableRawPointer) throws(DerivedCycleError) -> Bool {
         var cycle: DerivedCycleError?
         let isCurrent = ThreadState.withCurrent { state -> Bool in
             var link: LinkPointer?
@@ -96,7 +101,7 @@ final class DerivedNode: SubscriberNode, @unchecked Sendable {
                 }
             }
             do throws(DerivedCycleError) {
-                guard try refresh(state) else { return false }
+                guard try refresh(state, copyInto: destination) else { return false }
             } catch {
                 cycle = error
                 return false
@@ -114,10 +119,17 @@ final class DerivedNode: SubscriberNode, @unchecked Sendable {
     /// Brings the cache up to date. Returns false if another thread is
     /// computing it; throws if this thread is (a cycle).
     override func refresh(_ state: ThreadState) throws(DerivedCycleError) -> Bool {
+        try refresh(state, copyInto: nil)
+    }
+
+    /// ``refresh(_:)``, copying the result into `destination` under the lock
+    /// once the cache is current.
+    private func refresh(_ state: ThreadState, copyInto destination: UnsafeMutableRawPointer?) throws(DerivedCycleError) -> Bool {
         GraphLock.lock()
         let epoch = Graph.changeEpoch.load(ordering: .relaxed)
         if hasResult, flags.isDisjoint(with: [.dirty, .pending]),
            isSubscribed || validatedEpoch == epoch {
+            if let destination { _ = operation(storage, .copy(destination)) }
             GraphLock.unlock()
             return true
         }
@@ -134,19 +146,20 @@ final class DerivedNode: SubscriberNode, @unchecked Sendable {
         GraphLock.unlock()
 
         if mustCompute || dependenciesChanged(state) {
-            recompute(state, epoch: epoch)
+            recompute(state, epoch: epoch, copyInto: destination)
         } else {
             GraphLock.lock()
             if flags.contains(.subscriptionChanged) { Graph.syncSubscriptionLocked(self) }
             validatedEpoch = epoch
             flags.remove(.running)
             runningThread = nil
+            if let destination { _ = operation(storage, .copy(destination)) }
             GraphLock.unlock()
         }
         return true
     }
 
-    private func recompute(_ state: ThreadState, epoch: UInt64) {
+    private func recompute(_ state: ThreadState, epoch: UInt64, copyInto destination: UnsafeMutableRawPointer?) {
         let previous = beginTracking(state)
         let changed = operation(storage, .evaluate)
         endTracking(restoring: previous)
@@ -162,6 +175,7 @@ final class DerivedNode: SubscriberNode, @unchecked Sendable {
         validatedEpoch = epoch
         flags.remove(.running)
         runningThread = nil
+        if let destination { _ = operation(storage, .copy(destination)) }
         GraphLock.unlock()
         state.drainReleases()
         _ = operation(storage, .discard)
@@ -228,6 +242,9 @@ final class DerivedStorage<Value>: @unchecked Sendable {
             return true
         case .discard:
             candidate = nil
+            return true
+        case .copy(let destination):
+            destination.assumingMemoryBound(to: Result<Value, any Error>?.self).pointee = cached
             return true
         }
     }

@@ -71,16 +71,20 @@ public final class Derived<Value> {
     /// The current value, computed now if it is stale. A tracked read.
     @inlinable
     public var value: Value {
+        var result: Result<Value, any Error>?
         do {
-            // Busy on another thread: compute here, uncached (the closure cannot throw).
-            guard try node.prepareRead() else { return try! storage.compute() }
-            guard case .success(let value)? = storage.currentResult else {
-                preconditionFailure("Tracking: a non-throwing derived value has no value")
+            let isCurrent = try withUnsafeMutablePointer(to: &result) { pointer throws(DerivedCycleError) in
+                try node.read(into: pointer)
             }
-            return value
+            // Busy on another thread: compute here, uncached (the closure cannot throw).
+            guard isCurrent else { return try! storage.compute() }
         } catch {
             return valueAfterCycle(error)
         }
+        guard case .success(let value)? = result else {
+            preconditionFailure("Tracking: a non-throwing derived value has no value")
+        }
+        return value
     }
 
     @usableFromInline
@@ -175,10 +179,12 @@ public final class ThrowingDerived<Value> {
     @inlinable
     public var value: Value {
         get throws {
-            guard try node.prepareRead() else { return try storage.compute() }
-            guard let result = storage.currentResult else {
-                preconditionFailure("Tracking: a derived value has no result")
+            var result: Result<Value, any Error>?
+            let isCurrent = try withUnsafeMutablePointer(to: &result) { pointer throws(DerivedCycleError) in
+                try node.read(into: pointer)
             }
+            guard isCurrent else { return try storage.compute() }
+            guard let result else { preconditionFailure("Tracking: a derived value has no result") }
             return try result.get()
         }
     }
