@@ -1,0 +1,65 @@
+import Foundation
+import Testing
+
+/// The code blocks of the articles, the landing pages and the README:
+/// - a `swift` block is compiled code: its lines (blank lines and indentation
+///   aside) appear together, in order, in a file of the DocumentationExamples
+///   target or of the package's sources;
+/// - a `text` block is what an example prints: it equals one of the outputs
+///   that OutputTests checks.
+/// `sh` (commands), `diagram` and `console` (a benchmark run, dated where
+/// it is shown) blocks are not checked; no other language is allowed.
+@Suite struct PageTests {
+    static let pages = Documentation.pages() + [Documentation.packageRoot.appending(path: "README.md")]
+
+    /// Each compiled Swift file as its lines without indentation or blanks.
+    static let compiledCode: [(file: URL, lines: [Substring])] = {
+        let files = Documentation.files(in: Documentation.code, endingWith: ".swift")
+            + Documentation.files(in: Documentation.packageRoot.appending(path: "Sources"), endingWith: ".swift")
+        return files.compactMap { file in
+            (try? Documentation.read(file)).map { (file, significantLines($0)) }
+        }
+    }()
+
+    static func significantLines(_ text: String) -> [Substring] {
+        text.split(separator: "\n").map { $0.drop { $0 == " " } }.filter { !$0.isEmpty }
+    }
+
+    static func contains(_ lines: [Substring], _ excerpt: [Substring]) -> Bool {
+        guard !excerpt.isEmpty, lines.count >= excerpt.count else { return excerpt.isEmpty }
+        for start in 0...(lines.count - excerpt.count) where lines[start] == excerpt[0] {
+            if Array(lines[start..<(start + excerpt.count)]) == excerpt { return true }
+        }
+        return false
+    }
+
+    @Test(arguments: pages)
+    func everySwiftBlockIsCompiledCode(_ page: URL) throws {
+        for block in CodeBlock.blocks(in: try Documentation.read(page)) where block.language == "swift" {
+            let excerpt = Self.significantLines(block.text)
+            #expect(Self.compiledCode.contains { Self.contains($0.lines, excerpt) }, """
+                \(page.lastPathComponent):\(block.line): this Swift block is not in any compiled file:
+                \(block.text)
+                """)
+        }
+    }
+
+    @Test(arguments: pages)
+    func everyTextBlockIsAnExamplesOutput(_ page: URL) throws {
+        let outputs = try Documentation.outputs()
+        for block in CodeBlock.blocks(in: try Documentation.read(page)) where block.language == "text" {
+            #expect(outputs.values.contains(block.text), """
+                \(page.lastPathComponent):\(block.line): this output is not what any example prints:
+                \(block.text)
+                """)
+        }
+    }
+
+    @Test(arguments: pages)
+    func everyBlockSaysItsLanguage(_ page: URL) throws {
+        let known: Set = ["swift", "text", "sh", "diagram", "console"]
+        for block in CodeBlock.blocks(in: try Documentation.read(page)) {
+            #expect(known.contains(block.language), "\(page.lastPathComponent):\(block.line): a block in '\(block.language)'")
+        }
+    }
+}

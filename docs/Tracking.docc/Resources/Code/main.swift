@@ -1,0 +1,31 @@
+import Foundation
+
+// The examples of the documentation, run by name:
+//
+//     swift run DocumentationExamples counter-tracked
+//
+// Each one prints what the documentation shows as its output, and
+// DocumentationTests checks that Output/<name>.txt is exactly what it prints.
+// `swift run DocumentationExamples` lists the names.
+
+let examples: KeyValuePairs<String, () throws -> Void> = [
+    "counter-tracked": trackedCounterDemo,
+    "counter-published": publishedCounterDemo,
+    "counter-by-hand": handCounterDemo,
+    "todo-tracked": todoDemo,
+    "todo-published": publishedTodoDemo,
+    "todo-scale": todoScaleDemo,
+]
+
+let arguments = CommandLine.arguments.dropFirst()
+if arguments.isEmpty {
+    for (name, _) in examples { print(name) }
+} else {
+    for name in arguments {
+        guard let example = examples.first(where: { $0.key == name })?.value else {
+            print("unknown example '\(name)'; run without arguments for the list")
+            exit(2)
+        }
+        try example()
+    }
+}
