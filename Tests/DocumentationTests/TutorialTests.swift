@@ -32,17 +32,16 @@ import Testing
     /// built and run, and it prints exactly that output.
     @Test(arguments: tutorials)
     func everyStepCompilesAndEveryOutputIsWhatTheCodeOfThatStepPrints(_ tutorial: Tutorial) throws {
-        let functions = try Documentation.exampleFunctions()
         let outputs = try Documentation.outputs()
         for (step, files) in tutorial.projectStates {
             let urls = files.compactMap { Self.resources[$0]?.first }
             try #require(urls.count == files.count, "\(tutorial.name): a file is missing")
             let place = "\(tutorial.name).tutorial:\(step.line)"
-            if let example = Tutorial.exampleName(of: step) {
-                let function = try #require(functions[example], "\(place): no example is named \(example)")
+            if let output = Tutorial.output(of: step) {
+                let function = try #require(output.function, "\(place): name the step 'Output of f()', f printing \(step.file)")
                 let result = try Toolchain.buildAndRun(urls, calling: function)
                 #expect(result.status == 0, "\(place): \(function)() does not build or run:\n\(result.errors)")
-                #expect(result.output == outputs[example], """
+                #expect(result.output == outputs[output.name], """
                     \(place): at this step the code prints something else than \(step.file). It prints:
                     \(result.output)
                     """)
@@ -66,20 +65,32 @@ import Testing
                 "\(folder.lastPathComponent) holds \(compiled), the tutorial ends with \(tutorial.finalFiles)")
     }
 
+    /// Besides Swift files, a step shows an output (`.txt`, checked above),
+    /// commands (`.sh`), or what a benchmark run printed (`.console`, from
+    /// Resources/Runs), which no test can repeat: timings vary. Such a file
+    /// starts with a comment that says when and where it ran.
     @Test(arguments: tutorials)
-    func theOutputsItShowsAreTheExamplesOutputs(_ tutorial: Tutorial) throws {
+    func everyOtherFileItShowsIsAnOutputACommandOrADatedRun(_ tutorial: Tutorial) throws {
         let outputs = try Documentation.outputs()
-        for step in tutorial.steps where !step.file.hasSuffix(".swift") && !step.file.hasSuffix(".sh") {
-            let name = String(step.file.split(separator: ".").first ?? "")
-            #expect(step.file.hasSuffix(".txt") && outputs[name] != nil,
-                    "\(tutorial.name).tutorial:\(step.line): \(step.file) is not an example's output in Resources/Output")
+        for step in tutorial.steps where !step.file.hasSuffix(".swift") {
+            let place = "\(tutorial.name).tutorial:\(step.line): \(step.file)"
+            if step.file.hasSuffix(".sh") { continue }
+            if step.file.hasSuffix(".console") {
+                let file = try #require(Self.resources[step.file]?.first)
+                #expect(try Documentation.read(file).hasPrefix("# 20"), "\(place) does not start with the date of the run")
+                continue
+            }
+            let name = Tutorial.output(of: step)?.name
+            #expect(name.flatMap { outputs[$0] } != nil, "\(place) is not an output in Resources/Output")
         }
     }
 
-    @Test func everyIntermediateStepIsShown() {
+    @Test func everyIntermediateStepAndRunIsShown() {
         let shown = Set(Self.tutorials.flatMap { $0.steps.map(\.file) })
-        for file in Documentation.files(in: Documentation.steps, endingWith: "") {
-            #expect(shown.contains(file.lastPathComponent), "Resources/Steps/\(file.lastPathComponent) is not shown by any tutorial")
+        let files = Documentation.files(in: Documentation.steps, endingWith: "")
+            + Documentation.files(in: Documentation.catalog.appending(path: "Resources/Runs"), endingWith: "")
+        for file in files {
+            #expect(shown.contains(file.lastPathComponent), "\(file.path) is not shown by any tutorial")
         }
     }
 }

@@ -130,15 +130,18 @@ struct Tutorial: CustomTestStringConvertible, Sendable {
     /// The project's Swift files when the tutorial ends.
     var finalFiles: [String] { projectStates.last?.files ?? [] }
 
-    /// The example an output step shows: `counter-tracked` for
-    /// `counter-tracked.txt`; nil for a code step.
-    static func exampleName(of step: CodeStep) -> String? {
-        step.file.hasSuffix(".txt") ? String(step.file.dropLast(4)) : nil
+    /// For a step that shows an output, the output's name and the function
+    /// that prints it: `@Code(name: "Output of todoDemo()", file:
+    /// "todo-tracked.txt")` gives `("todo-tracked", "todoDemo")`.
+    static func output(of step: CodeStep) -> (name: String, function: String?)? {
+        guard step.file.hasSuffix(".txt") else { return nil }
+        let function = step.name.firstMatch(of: /^Output of ([A-Za-z0-9_]+)\(\)$/).map { String($0.1) }
+        return (String(step.file.dropLast(4)), function)
     }
 
-    /// The outputs it shows (`.txt` files), by example name.
+    /// The outputs it shows (`.txt` files), by name.
     var shownOutputs: [String] {
-        steps.filter { $0.file.hasSuffix(".txt") }.map { String($0.file.dropLast(4)) }
+        steps.compactMap { Tutorial.output(of: $0)?.name }
     }
 }
 

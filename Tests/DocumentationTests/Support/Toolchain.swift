@@ -15,7 +15,7 @@ enum Toolchain {
         var folder = executable.deletingLastPathComponent()
         // On Linux the tests run from `<build>/TrackingPackageTests.xctest`.
         if folder.pathExtension == "xctest" { folder.deleteLastPathComponent() }
-        return folder
+        return folder.resolvingSymlinksInPath()
     }()
 
     static let examplesExecutable = buildFolder.appending(path: "DocumentationExamples")
@@ -65,7 +65,9 @@ enum Toolchain {
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
         let main = folder.appending(path: "main.swift")
-        try "try \(function)()\n".write(to: main, atomically: true, encoding: .utf8)
+        // `run` takes throwing and non-throwing functions alike.
+        let source = "func run(_ example: () throws -> Void) throws { try example() }\ntry run(\(function))\n"
+        try source.write(to: main, atomically: true, encoding: .utf8)
         let program = folder.appending(path: "program")
         var objects: [String] = []
         for module in ["Tracking", "Publishing", "Rendering", "CTrackingSupport"] {
@@ -80,7 +82,7 @@ enum Toolchain {
         [
             "-swift-version", "6", "-warnings-as-errors",
             "-I", buildFolder.appending(path: "Modules").path,
-            "-module-cache-path", buildFolder.appending(path: "ModuleCache").path,
+            "-module-cache-path", buildFolder.appending(path: "DocumentationTestsModuleCache").path,
             "-Xcc", "-fmodule-map-file=" + buildFolder.appending(path: "CTrackingSupport.build/module.modulemap").path,
             "-Xcc", "-I" + Documentation.packageRoot.appending(path: "Sources/CTrackingSupport/include").path,
         ]

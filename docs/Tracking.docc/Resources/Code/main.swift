@@ -15,11 +15,18 @@ let examples: KeyValuePairs<String, () throws -> Void> = [
     "todo-tracked": todoDemo,
     "todo-published": publishedTodoDemo,
     "todo-scale": todoScaleDemo,
+    "library": libraryDemo,
+    "timer": timerDemo,
+    "nested-published": nestedDemo,
+    "nested-tracked": trackedNestedDemo,
+    "cart": cartDemo,
+    "cart-views": cartViewDemo,
+    "measure-gauges": measureGauges,
 ]
 
 let arguments = CommandLine.arguments.dropFirst()
 if arguments.isEmpty {
-    for (name, _) in examples { print(name) }
+    for name in examples.map(\.key).sorted() { print(name) }
 } else {
     for name in arguments {
         guard let example = examples.first(where: { $0.key == name })?.value else {

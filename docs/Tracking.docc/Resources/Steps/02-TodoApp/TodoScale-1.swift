@@ -1,3 +1,4 @@
+import Foundation
 import Rendering
 
 /// Toggles one task of `count` on both versions of the app and returns how
