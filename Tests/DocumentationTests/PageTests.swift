@@ -36,6 +36,10 @@ import Testing
     @Test(arguments: pages)
     func everySwiftBlockIsCompiledCode(_ page: URL) throws {
         for block in CodeBlock.blocks(in: try Documentation.read(page)) where block.language == "swift" {
+            if block.lines.first?.hasPrefix("// swift-tools-version") == true {
+                try checkManifest(block, in: page)
+                continue
+            }
             let excerpt = Self.significantLines(block.text)
             #expect(Self.compiledCode.contains { Self.contains($0.lines, excerpt) }, """
                 \(page.lastPathComponent):\(block.line): this Swift block is not in any compiled file:
@@ -61,6 +65,32 @@ import Testing
         let known: Set = ["swift", "text", "sh", "diagram", "console"]
         for block in CodeBlock.blocks(in: try Documentation.read(page)) {
             #expect(known.contains(block.language), "\(page.lastPathComponent):\(block.line): a block in '\(block.language)'")
+        }
+    }
+
+    /// A package manifest that depends on Tracking compiles against
+    /// PackageDescription, and names products this package has.
+    func checkManifest(_ block: CodeBlock, in page: URL) throws {
+        let place = "\(page.lastPathComponent):\(block.line)"
+        let folder = FileManager.default.temporaryDirectory.appending(path: "manifest-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let manifest = folder.appending(path: "Package.swift")
+        try block.text.write(to: manifest, atomically: true, encoding: .utf8)
+        let manifestAPI = Toolchain.swiftc.deletingLastPathComponent()
+            .appending(path: "../lib/swift/pm/ManifestAPI").standardizedFileURL
+        let result = try Toolchain.run(Toolchain.swiftc, [
+            "-typecheck", "-swift-version", "6", "-I", manifestAPI.path,
+            "-package-description-version", "6.0", manifest.path,
+        ])
+        #expect(result.status == 0, "\(place): the manifest does not compile:\n\(result.errors)")
+
+        let ours = try Documentation.read(Documentation.packageRoot.appending(path: "Package.swift"))
+        let products = Set(ours.matches(of: /\.library\(name: "([A-Za-z]+)"/).map { String($0.1) })
+        let named = block.text.matches(of: /\.product\(name: "([A-Za-z]+)", package: "Tracking"\)/).map { String($0.1) }
+        #expect(!named.isEmpty, "\(place): the manifest names no product of Tracking")
+        for product in named {
+            #expect(products.contains(product), "\(place): Tracking has no library product \(product)")
         }
     }
 }
