@@ -2,9 +2,11 @@ import Foundation
 import Testing
 
 /// The code blocks of the articles, the landing pages and the README:
-/// - a `swift` block is compiled code: its lines (blank lines and indentation
-///   aside) appear together, in order, in a file of the DocumentationExamples
-///   target or of the package's sources;
+/// - a `swift` block is compiled code: its lines (blank lines, indentation
+///   and imports aside) appear together, in order, in a file of the
+///   DocumentationExamples target or of the package's sources; a package
+///   manifest (`// swift-tools-version`) is compiled against PackageDescription
+///   and may name only products that this package has;
 /// - a `text` block is what an example prints: it equals the output of one
 ///   of the examples that OutputTests runs.
 /// `sh` (commands), `diagram` and `console` (a benchmark run, dated where
@@ -21,8 +23,11 @@ import Testing
         }
     }()
 
+    /// The lines without indentation, blank lines and imports (an excerpt
+    /// may show the imports its file starts with).
     static func significantLines(_ text: String) -> [Substring] {
-        text.split(separator: "\n").map { $0.drop { $0 == " " } }.filter { !$0.isEmpty }
+        text.split(separator: "\n").map { $0.drop { $0 == " " } }
+            .filter { !$0.isEmpty && !$0.hasPrefix("import ") }
     }
 
     static func contains(_ lines: [Substring], _ excerpt: [Substring]) -> Bool {
@@ -41,7 +46,8 @@ import Testing
                 continue
             }
             let excerpt = Self.significantLines(block.text)
-            #expect(Self.compiledCode.contains { Self.contains($0.lines, excerpt) }, """
+            let isCompiled = Self.compiledCode.contains { Self.contains($0.lines, excerpt) }
+            #expect(isCompiled, """
                 \(page.lastPathComponent):\(block.line): this Swift block is not in any compiled file:
                 \(block.text)
                 """)
@@ -53,7 +59,8 @@ import Testing
         let examples = try Documentation.exampleFunctions()
         let outputs = try Documentation.outputs().filter { examples[$0.key] != nil }
         for block in CodeBlock.blocks(in: try Documentation.read(page)) where block.language == "text" {
-            #expect(outputs.values.contains(block.text), """
+            let isAnOutput = outputs.values.contains(block.text)
+            #expect(isAnOutput, """
                 \(page.lastPathComponent):\(block.line): this output is not what any example prints:
                 \(block.text)
                 """)

@@ -61,7 +61,7 @@ enum Documentation {
     static func exampleFunctions() throws -> [String: String] {
         let main = try read(code.appending(path: "main.swift"))
         var functions: [String: String] = [:]
-        for match in main.matches(of: /"([a-z0-9-]+)": ([A-Za-z0-9_]+),/) {
+        for match in main.matches(of: /"([a-z0-9-]+)": ([A-Za-z0-9_.]+),/) {
             functions[String(match.1)] = String(match.2)
         }
         return functions
@@ -135,7 +135,7 @@ struct Tutorial: CustomTestStringConvertible, Sendable {
     /// "todo-tracked.txt")` gives `("todo-tracked", "todoDemo")`.
     static func output(of step: CodeStep) -> (name: String, function: String?)? {
         guard step.file.hasSuffix(".txt") else { return nil }
-        let function = step.name.firstMatch(of: /^Output of ([A-Za-z0-9_]+)\(\)$/).map { String($0.1) }
+        let function = step.name.firstMatch(of: /^Output of ([A-Za-z0-9_.]+)\(\)$/).map { String($0.1) }
         return (String(step.file.dropLast(4)), function)
     }
 

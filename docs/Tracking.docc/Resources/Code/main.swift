@@ -42,6 +42,7 @@ let examples: KeyValuePairs<String, () throws -> Void> = [
     "migration": Migration.compare,
     "publishing-landing": PublishingLanding.run,
     "rendering-landing": RenderingLanding.run,
+    "readme": Readme.example,
 ]
 
 let arguments = CommandLine.arguments.dropFirst()
