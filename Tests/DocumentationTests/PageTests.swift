@@ -79,17 +79,16 @@ import Testing
     /// PackageDescription, and names products this package has.
     func checkManifest(_ block: CodeBlock, in page: URL) throws {
         let place = "\(page.lastPathComponent):\(block.line)"
-        let folder = FileManager.default.temporaryDirectory.appending(path: "manifest-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let manifest = folder.appending(path: "Package.swift")
-        try block.text.write(to: manifest, atomically: true, encoding: .utf8)
         let manifestAPI = Toolchain.swiftc.deletingLastPathComponent()
             .appending(path: "../lib/swift/pm/ManifestAPI").standardizedFileURL
-        let result = try Toolchain.run(Toolchain.swiftc, [
-            "-typecheck", "-swift-version", "6", "-I", manifestAPI.path,
-            "-package-description-version", "6.0", manifest.path,
-        ])
+        let result = try Toolchain.withTemporaryFolder { folder in
+            let manifest = folder.appending(path: "Package.swift")
+            try block.text.write(to: manifest, atomically: true, encoding: .utf8)
+            return try Toolchain.run(Toolchain.swiftc, [
+                "-typecheck", "-swift-version", "6", "-I", manifestAPI.path,
+                "-package-description-version", "6.0", manifest.path,
+            ])
+        }
         #expect(result.status == 0, "\(place): the manifest does not compile:\n\(result.errors)")
 
         let ours = try Documentation.read(Documentation.packageRoot.appending(path: "Package.swift"))

@@ -10,12 +10,11 @@ import Testing
         #expect(blocks.count == 1)
         let example = try #require(blocks.first)
         #expect(example.lines.count <= 14, "the README's example has \(example.lines.count) lines")
-        let folder = FileManager.default.temporaryDirectory.appending(path: "readme-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let main = folder.appending(path: "main.swift")
-        try example.text.write(to: main, atomically: true, encoding: .utf8)
-        let result = try Toolchain.typecheck([main], asLibrary: false)
+        let result = try Toolchain.withTemporaryFolder { folder in
+            let main = folder.appending(path: "main.swift")
+            try example.text.write(to: main, atomically: true, encoding: .utf8)
+            return try Toolchain.typecheck([main], asLibrary: false)
+        }
         #expect(result.status == 0, "the README's example does not compile:\n\(result.errors)")
     }
 

@@ -61,9 +61,18 @@ enum Toolchain {
     /// with the package's Tracking, Publishing and Rendering, runs the
     /// program and returns what it printed.
     static func buildAndRun(_ files: [URL], calling function: String) throws -> ProcessResult {
+        try withTemporaryFolder { folder in try buildAndRun(files, calling: function, in: folder) }
+    }
+
+    /// Runs `body` with a new empty folder, removed afterwards.
+    static func withTemporaryFolder<T>(_ body: (URL) throws -> T) throws -> T {
         let folder = FileManager.default.temporaryDirectory.appending(path: "documentation-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
+        return try body(folder)
+    }
+
+    private static func buildAndRun(_ files: [URL], calling function: String, in folder: URL) throws -> ProcessResult {
         let main = folder.appending(path: "main.swift")
         // `run` takes throwing and non-throwing functions alike.
         let source = "func run(_ example: () throws -> Void) throws { try example() }\ntry run(\(function))\n"
