@@ -15,7 +15,9 @@
 //   page's file (documentation/tracking/index.html for the page
 //   /documentation/tracking), and keeps in-page moves (#anchors) as they are;
 // - once the app has started, moves it from the route it read from the
-//   address (/documentation/tracking/index.html) to the page's own route.
+//   address (/documentation/tracking/index.html) to the page's own route;
+// - points every link to a page at that page's file, for links opened
+//   outside the app (a new tab).
 (function () {
   "use strict";
   var script = document.currentScript;
@@ -92,6 +94,31 @@
       location.assign(url.protocol + "//" + url.host + file + url.search + url.hash);
     };
   });
+
+  // Links keep working outside the app too (opened in a new tab, copied):
+  // each link to a page of the site points at the page's file.
+  function fixLink(link) {
+    var href = link.getAttribute("href");
+    if (!href || href.charAt(0) === "#") return;
+    var url = new URL(href, location.href);
+    if (url.href.indexOf(root.href) !== 0) return;
+    var last = url.pathname.split("/").pop();
+    if (last.indexOf(".") !== -1) return;      // a file: an image, a download
+    var fixed = url.pathname.replace(/\/+$/, "") + "/index.html" + url.search + url.hash;
+    link.setAttribute("href", fixed);
+  }
+  function fixLinks(node) {
+    if (node.nodeType !== 1) return;
+    if (node.tagName === "A") fixLink(node);
+    var links = node.querySelectorAll ? node.querySelectorAll("a[href]") : [];
+    for (var i = 0; i < links.length; i++) fixLink(links[i]);
+  }
+  new MutationObserver(function (mutations) {
+    mutations.forEach(function (mutation) {
+      if (mutation.type === "attributes") fixLink(mutation.target);
+      mutation.addedNodes.forEach(fixLinks);
+    });
+  }).observe(document, { subtree: true, childList: true, attributes: true, attributeFilter: ["href"] });
 
   // The app reads its route from the address,
   // "/documentation/tracking/index.html"; once it has started, move it to
