@@ -29,9 +29,20 @@ let package = Package(
             path: "Benchmarks/Runner"
         ),
 
+        // The code of the documentation (docs/Tracking.docc): the final code
+        // of every tutorial and the examples of the articles, compiled and run
+        // by DocumentationTests, which compare what each example prints with
+        // the output the documentation shows (docs/README.md).
+        .executableTarget(
+            name: "DocumentationExamples",
+            dependencies: ["Tracking", "Publishing", "Rendering"],
+            path: "docs/Tracking.docc/Resources/Code"
+        ),
+
         .testTarget(name: "TrackingTests", dependencies: ["Tracking"]),
         .testTarget(name: "PublishingTests", dependencies: ["Publishing"]),
         .testTarget(name: "RenderingTests", dependencies: ["Rendering", "Tracking", "Publishing", "Examples"]),
+        .testTarget(name: "DocumentationTests", dependencies: ["DocumentationExamples"]),
     ],
     swiftLanguageModes: [.v6]
 )

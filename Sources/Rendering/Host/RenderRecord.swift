@@ -3,7 +3,7 @@
 ///
 /// ```swift
 /// host.renderLog.map(\.description)
-/// // ["TodoRowView: \TodoItem.isDone", "TodoCountsView: \TodoManager.completedCount"]
+/// // ["TodoCountsView: \TodoManager.completedCount", "TodoRowView: \TodoItem.isDone"]
 /// ```
 ///
 /// First renders (a view appearing) are counted in the body counts but not

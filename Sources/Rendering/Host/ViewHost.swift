@@ -17,7 +17,7 @@ import Tracking
 /// try host.toggle("Buy milk")
 /// host.bodyCount(of: TrackedTodo.TodoRowView.self)   // 1 (since the last reset)
 /// host.renderLog.map(\.description)
-/// // ["TodoRowView: \TodoItem.isDone", "TodoCountsView: \TodoManager.completedCount"]
+/// // ["TodoCountsView: \TodoManager.completedCount", "TodoRowView: \TodoItem.isDone"]
 /// ```
 ///
 /// ## When it renders

@@ -14,6 +14,7 @@ public struct DerivedCycleError: Error, Sendable, Equatable, CustomStringConvert
         self.cycle = cycle
     }
 
+    /// `cycle among derived values: a → b → a`.
     public var description: String {
         "cycle among derived values: \(cycle.joined(separator: " → "))"
     }

@@ -34,6 +34,8 @@ public struct TrackedValues<Element: Sendable, Failure: Error>: AsyncSequence, S
         self.produce = produce
     }
 
+    /// Starts an iteration of its own: its first element is the value at
+    /// that time.
     public func makeAsyncIterator() -> Iterator {
         Iterator(produce: produce)
     }
@@ -70,6 +72,10 @@ public struct TrackedValues<Element: Sendable, Failure: Error>: AsyncSequence, S
             }
         }
 
+        /// The next value, as ``next(isolation:)`` returns it, for callers
+        /// that do not pass an isolation.
+        ///
+        /// - Throws: The closure's error, which also ends the sequence.
         public mutating func next() async throws(Failure) -> Element? {
             try await next(isolation: nil)
         }

@@ -70,8 +70,10 @@ public final class TrackingScope: Sendable, Hashable {
     /// The change that caused the last invalidation, as `\Type.property`.
     public var lastChange: String? { node.lastCauseName }
 
+    /// Whether the two are the same scope (identity).
     public static func == (lhs: TrackingScope, rhs: TrackingScope) -> Bool { lhs === rhs }
 
+    /// Hashes the scope's identity.
     public func hash(into hasher: inout Hasher) {
         hasher.combine(ObjectIdentifier(self))
     }

@@ -49,8 +49,10 @@ public final class TrackingToken: Sendable, Hashable {
     /// it has only run once.
     public var lastChange: String? { node.lastCauseName }
 
+    /// Whether the two are the same token (identity).
     public static func == (lhs: TrackingToken, rhs: TrackingToken) -> Bool { lhs === rhs }
 
+    /// Hashes the token's identity.
     public func hash(into hasher: inout Hasher) {
         hasher.combine(ObjectIdentifier(self))
     }

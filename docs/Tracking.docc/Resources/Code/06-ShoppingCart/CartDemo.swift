@@ -1,0 +1,33 @@
+import Tracking
+
+func cartDemo() {
+    let cart = Cart()
+    let book = CartItem("Book", price: 12_50, quantity: 2)
+    let lamp = CartItem("Lamp", price: 30_00)
+    cart.items = [book, lamp]
+
+    let totals = observe {
+        print("total: \(dollars(cart.total.value)) (subtotal \(dollars(cart.subtotal.value)))")
+    }
+    let shipping = observe {
+        print("free shipping: \(cart.freeShipping.value)")
+    }
+
+    print("-- a third book")
+    book.quantity = 3
+
+    print("-- 30% off")
+    cart.discountPercent = 30
+
+    print("-- two changes, one after the other")
+    lamp.quantity = 2
+    book.quantity = 1
+
+    print("-- two changes in one transaction")
+    withTransaction {
+        lamp.quantity = 1
+        book.quantity = 4
+    }
+
+    withExtendedLifetime((totals, shipping)) {}
+}

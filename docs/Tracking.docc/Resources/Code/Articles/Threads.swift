@@ -1,0 +1,81 @@
+import Foundation
+import Tracking
+
+/// The examples of the article "Threads and transactions".
+enum Threads {
+    /// Shared between threads: every access to `value` takes the lock.
+    final class SharedCounter: Trackable, Sendable {
+        let trackingRegistrar = TrackingRegistrar()
+        private let lock = NSLock()
+        nonisolated(unsafe) private var storedValue = 0
+
+        var value: Int {
+            get {
+                trackingRegistrar.access(self, keyPath: \.value)
+                return lock.withLock { storedValue }
+            }
+            set {
+                trackingRegistrar.withMutation(of: self, keyPath: \.value) {
+                    lock.withLock { storedValue = newValue }
+                }
+            }
+        }
+    }
+
+    static func observersRunOnTheChangingThread() {
+        let counter = SharedCounter()
+        let token = observe {
+            print("value \(counter.value), on the main thread: \(Thread.isMainThread)")
+        }
+        let written = DispatchSemaphore(value: 0)
+        DispatchQueue.global().async {
+            counter.value = 1         // the observer runs here, before the signal
+            written.signal()
+        }
+        written.wait()
+        withExtendedLifetime(token) {}
+    }
+
+    final class Account: Trackable, @unchecked Sendable {
+        let trackingRegistrar = TrackingRegistrar()
+
+        @Tracked var balance = 100
+        @Tracked var pending = 0
+    }
+
+    struct Declined: Error {}
+
+    static func transactions() {
+        let account = Account()
+        let token = observe { print("balance \(account.balance), pending \(account.pending)") }
+
+        withTransaction {
+            account.pending = 30
+            withTransaction {
+                account.balance -= 30
+            }
+            print("inside: the new balance, \(account.balance), and no observer yet")
+        }
+
+        do {
+            try withTransaction {
+                account.pending = 500
+                throw Declined()
+            }
+        } catch {
+            print("declined; the change made before the error was still reported")
+        }
+        withExtendedLifetime(token) {}
+    }
+
+    static func untrackedReads() {
+        let account = Account()
+        let token = observe {
+            let pending = untracked { account.pending }
+            print("balance \(account.balance) (pending \(pending) when it ran)")
+        }
+        account.pending = 10    // not a dependency: nothing runs
+        account.balance = 90    // runs, and sees the new pending
+        withExtendedLifetime(token) {}
+    }
+}

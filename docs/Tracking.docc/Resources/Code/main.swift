@@ -1,0 +1,59 @@
+import Foundation
+
+// The examples of the documentation, run by name:
+//
+//     swift run DocumentationExamples counter-tracked
+//
+// Each one prints what the documentation shows as its output, and
+// DocumentationTests checks that Output/<name>.txt is exactly what it prints.
+// `swift run DocumentationExamples` lists the names.
+
+let examples: KeyValuePairs<String, () throws -> Void> = [
+    "counter-tracked": trackedCounterDemo,
+    "counter-published": publishedCounterDemo,
+    "counter-by-hand": handCounterDemo,
+    "todo-tracked": todoDemo,
+    "todo-published": publishedTodoDemo,
+    "todo-scale": todoScaleDemo,
+    "library": libraryDemo,
+    "timer": timerDemo,
+    "nested-published": nestedDemo,
+    "nested-tracked": trackedNestedDemo,
+    "cart": cartDemo,
+    "cart-views": cartViewDemo,
+    "measure-gauges": measureGauges,
+    "getting-started-one-shot": GettingStarted.oneShot,
+    "getting-started-continuous": GettingStarted.continuous,
+    "getting-started-derived": GettingStarted.derived,
+    "getting-started-view": GettingStarted.inAView,
+    "semantics-one-shot-and-continuous": Semantics.oneShotAndContinuous,
+    "semantics-before-and-after": Semantics.beforeAndAfterTheStore,
+    "semantics-equality": Semantics.equality,
+    "semantics-deallocation": Semantics.deallocation,
+    "semantics-cycles": Semantics.cycles,
+    "threads-observer-thread": Threads.observersRunOnTheChangingThread,
+    "threads-transactions": Threads.transactions,
+    "threads-untracked": Threads.untrackedReads,
+    "derived-lazy": DerivedValues.lazyAndCached,
+    "derived-cut-off": DerivedValues.cutOff,
+    "derived-glitch-free": DerivedValues.glitchFree,
+    "derived-throwing": DerivedValues.throwing,
+    "registrar-by-hand": Registrar.byHand,
+    "migration": Migration.compare,
+    "publishing-landing": PublishingLanding.run,
+    "rendering-landing": RenderingLanding.run,
+    "readme": Readme.example,
+]
+
+let arguments = CommandLine.arguments.dropFirst()
+if arguments.isEmpty {
+    for name in examples.map(\.key).sorted() { print(name) }
+} else {
+    for name in arguments {
+        guard let example = examples.first(where: { $0.key == name })?.value else {
+            print("unknown example '\(name)'; run without arguments for the list")
+            exit(2)
+        }
+        try example()
+    }
+}

@@ -1,0 +1,6 @@
+import Tracking
+
+/// A counter whose properties are tracked one by one.
+final class Counter: Trackable {
+    let trackingRegistrar = TrackingRegistrar()
+}

@@ -1,0 +1,26 @@
+import Rendering
+import Tracking
+
+/// A counter whose properties are tracked one by one.
+final class Counter: Trackable {
+    let trackingRegistrar = TrackingRegistrar()
+
+    @Tracked var count = 0
+    @Tracked var note = ""
+
+    func increment() {
+        count += 1
+    }
+}
+
+/// Shows the count and a button; it never reads the note.
+struct CounterView: View {
+    let counter: Counter
+
+    var body: some View {
+        VStack {
+            Text("Count: \(counter.count)")
+            Button("Increment") { counter.increment() }
+        }
+    }
+}

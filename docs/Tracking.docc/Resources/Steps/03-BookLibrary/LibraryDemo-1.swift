@@ -1,0 +1,13 @@
+import Rendering
+
+func libraryDemo() throws {
+    let library = Library.sample()
+    let host = ViewHost(LibraryView(library: library))
+    print(host.snapshot)
+
+    print("-- hide the checked-out books")
+    host.resetCounts()
+    try host.toggle("Show checked-out books")
+    print(host.snapshot)
+    for render in host.renderLog { print(render) }
+}

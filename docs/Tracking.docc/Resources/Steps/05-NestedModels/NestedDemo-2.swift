@@ -1,0 +1,17 @@
+import Rendering
+
+func nestedDemo() throws {
+    let wrapper = WrapperModel()
+    let host = ViewHost(WrapperView(wrapper: wrapper))
+
+    print("-- tap Update")
+    try host.tap("Update")
+    print("the model: \(wrapper.work.name), \(wrapper.work.count)")
+    print(host.snapshot)
+
+    print("-- a change from elsewhere")
+    wrapper.work.count = 10
+    host.flush()
+    print("the model: \(wrapper.work.name), \(wrapper.work.count)")
+    print(host.snapshot)
+}
