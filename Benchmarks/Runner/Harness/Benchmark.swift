@@ -28,6 +28,10 @@ struct Benchmark {
     /// An optional correctness check run after timing; it throws a
     /// `BenchmarkFailure` naming what went wrong.
     var check: (() throws -> Void)? = nil
+    /// Releases what the benchmark built (lazily, in `reset`) once its group
+    /// is measured and checked, so that one scenario's memory does not weigh
+    /// on the next ones.
+    var teardown: (() -> Void)? = nil
     /// Figures besides time (e.g. `body_evaluations`) and notes (e.g.
     /// `stale`) that `body` or `check` records; read after the check.
     var metrics = BenchmarkMetrics()

@@ -13,17 +13,18 @@ enum BenchmarkRun {
         }
         let rounds = max(plan.rounds, 1)
         var operationsPerSample: [Int: Int] = [:]
-        var samples: [Int: [[Double]]] = [:]
         var records: [Int: BenchmarkRecord] = [:]
         let start = monotonicNanoseconds()
-        for round in 1...rounds {
-            var done = 0
-            for group in groups {
+        var done = 0
+        // One group at a time: its rounds, its checks, then its teardown, so
+        // that what a scenario built is gone before the next one runs.
+        for group in groups {
+            var samples: [Int: [[Double]]] = [:]
+            for round in 1...rounds {
                 progress(
                     progressLine(
                         group.map { benchmarks[$0] }, first: done + 1, total: timed.count, round: round, rounds: rounds,
                         elapsedNanoseconds: monotonicNanoseconds() - start))
-                done += group.count
                 for index in group where operationsPerSample[index] == nil {
                     operationsPerSample[index] = Sampler.calibrate(
                         benchmarks[index], targetNanoseconds: plan.sampleTargetNanoseconds)
@@ -34,9 +35,7 @@ enum BenchmarkRun {
                     minimumSamples: plan.minimumSamplesPerRound, maximumSamples: plan.maximumSamplesPerRound)
                 for (index, values) in zip(group, roundSamples) { samples[index, default: []].append(values) }
             }
-        }
-        // Allocations, checks and ratios once all rounds are in.
-        for group in groups {
+            done += group.count
             for index in group {
                 let n = operationsPerSample[index] ?? 1
                 let measurement = Measurement(
@@ -52,6 +51,7 @@ enum BenchmarkRun {
                     records[index]?.ratioToTracking = Statistics.pairedRatio(samples[index] ?? [], to: referenceSamples)
                 }
             }
+            for index in group { benchmarks[index].teardown?() }
         }
         return benchmarks.indices.map { index in
             records[index] ?? BenchmarkRecord(benchmarks[index], measurement: nil, failure: check(benchmarks[index]))

@@ -43,14 +43,41 @@ struct ReactivityRun {
 /// A case the adapter cannot run gets the Tracking variant only.
 func benchmarks(of reactivityCase: some ReactivityCase) -> [Benchmark] {
     func benchmark<F: ReactiveFramework>(_ framework: F) -> Benchmark {
-        let run = reactivityCase.run(on: framework)
+        // Built on first use and released after the group is measured.
+        let lazyRun = LazyRun { reactivityCase.run(on: framework) }
         return Benchmark(
             suite: "reactivity", name: reactivityCase.name, variant: F.variant,
-            parameters: reactivityCase.parameters, body: run.body, check: run.check)
+            parameters: reactivityCase.parameters,
+            body: { lazyRun.run.body($0) },
+            reset: { _ in _ = lazyRun.run },
+            check: { try lazyRun.run.check() },
+            teardown: { lazyRun.release() })
     }
     var list = [benchmark(TrackingFramework())]
     if reactivityCase.observationLimit == nil {
         list.append(benchmark(ObservationFramework()))
     }
     return list
+}
+
+/// A case's run, built on first use (untimed, in `reset`) and released by
+/// the benchmark's teardown.
+final class LazyRun {
+    private let make: () -> ReactivityRun
+    private var built: ReactivityRun?
+
+    init(_ make: @escaping () -> ReactivityRun) {
+        self.make = make
+    }
+
+    var run: ReactivityRun {
+        if let built { return built }
+        let run = make()
+        built = run
+        return run
+    }
+
+    func release() {
+        built = nil
+    }
 }

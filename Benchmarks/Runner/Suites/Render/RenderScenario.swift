@@ -67,6 +67,7 @@ struct RenderScenario {
                     throw BenchmarkFailure("\(identifier): host errors \(workload.host.errors)")
                 }
             },
+            teardown: { state.release() },
             metrics: metrics,
             weight: weight)
     }
@@ -104,6 +105,11 @@ final class RenderScenarioState {
     /// Builds the host on first use, else restores the starting size.
     func prepare() {
         if let built { built.restore() } else { _ = workload }
+    }
+
+    /// Drops the host and its models.
+    func release() {
+        built = nil
     }
 
     func nextUpdate() -> Int {
