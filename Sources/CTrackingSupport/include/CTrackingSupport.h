@@ -1,6 +1,8 @@
 #ifndef C_TRACKING_SUPPORT_H
 #define C_TRACKING_SUPPORT_H
 
+#include <stdint.h>
+
 // Thread-local slots for the Tracking engine.
 //
 // Swift has no native thread-local variables. A C `__thread` slot with the
@@ -19,6 +21,12 @@
 /// The subscriber whose reads are being recorded on this thread, or NULL.
 extern TRACKING_TLS void *_Nullable tracking_current_scope_slot;
 
+/// The run mark of the current scope (see `SubscriberNode.runMark`), or
+/// UINT64_MAX when there is none. A tracked property whose read mark equals it
+/// was already read in this run, which the inlined getter checks without a
+/// call.
+extern TRACKING_TLS uint64_t tracking_current_run_mark_slot;
+
 /// The engine's per-thread state (transaction depth, pending observers), or NULL.
 extern TRACKING_TLS void *_Nullable tracking_thread_state_slot;
 
@@ -28,6 +36,14 @@ TRACKING_INLINE void *_Nullable tracking_current_scope(void) {
 
 TRACKING_INLINE void tracking_set_current_scope(void *_Nullable scope) {
     tracking_current_scope_slot = scope;
+}
+
+TRACKING_INLINE uint64_t tracking_current_run_mark(void) {
+    return tracking_current_run_mark_slot;
+}
+
+TRACKING_INLINE void tracking_set_current_run_mark(uint64_t mark) {
+    tracking_current_run_mark_slot = mark;
 }
 
 TRACKING_INLINE void *_Nullable tracking_thread_state(void) {

@@ -24,7 +24,9 @@ class Node: @unchecked Sendable {
 
     /// The ``SubscriberNode/runMark`` of the last run that read this node.
     /// Written by running threads without the lock; only ever compared for
-    /// equality with the reader's own mark.
+    /// equality with the reader's own mark (the inlined `@Tracked` getter
+    /// compares it with the thread's current run mark).
+    @usableFromInline
     final let readMark = Atomic<UInt64>(0)
 
     /// Set, under the lock, when the object that owns this node is gone.

@@ -147,10 +147,20 @@ final class ObserverNode: SubscriberNode, @unchecked Sendable {
         case .invalidate:
             GraphLock.lock()
             flags.remove(.running)
-            flags.insert(.invalidated)
             runningThread = nil
+            // A cancel that arrived since the claim left the links to this
+            // run's end: free them now, and tell no one.
+            let cancelled = flags.contains(.cancelled)
+            var released: (@Sendable () -> Void)?
+            if cancelled {
+                released = releaseEverythingLocked(state)
+            } else {
+                flags.insert(.invalidated)
+            }
             GraphLock.unlock()
-            callback()
+            state.drainReleases()
+            withExtendedLifetime(released) {}
+            if !cancelled { callback() }
         }
     }
 

@@ -18,10 +18,12 @@ final class OneShotNode: SubscriberNode, @unchecked Sendable {
     @exclusivity(unchecked)
     private var onChange: @Sendable () -> Void
 
-    /// The node itself while it waits for a change: links do not retain
-    /// their subscribers, and the caller of `withTracking` keeps no reference.
+    /// A reference to the node itself while it waits for a change: links do
+    /// not retain their subscribers, and the caller of `withTracking` keeps
+    /// none. Unmanaged, so that firing can hand this very reference on to
+    /// the callback list instead of retaining once more.
     @exclusivity(unchecked)
-    private var keepAlive: OneShotNode?
+    private var keepAlive: Unmanaged<OneShotNode>?
 
     /// How many before-change one-shots are waiting. While it is zero, a write
     /// skips the before-change walk and its lock.
@@ -78,7 +80,7 @@ final class OneShotNode: SubscriberNode, @unchecked Sendable {
         flags.remove(.running)
         if !changed.isEmpty { flags.insert(.fired) }
         let firedMeanwhile = flags.contains(.fired)
-        if !firedMeanwhile { keepAlive = self }
+        if !firedMeanwhile { keepAlive = .passRetained(self) }
         GraphLock.unlock()
         return firedMeanwhile
     }
@@ -93,19 +95,22 @@ final class OneShotNode: SubscriberNode, @unchecked Sendable {
             state.releaseLater(cause)
             lastCause = nil
         }
-        if let node = keepAlive {
-            state.releaseLater(Unmanaged.passRetained(node))
-            keepAlive = nil
+        let reference = keepAlive
+        keepAlive = nil
+        if flags.contains(.finished) {
+            if let reference { state.releaseLater(.fromOpaque(reference.toOpaque())) }
+            return nil
         }
-        if flags.contains(.finished) { return nil }
         flags.insert(.finished)
         if timing == .beforeChange {
             OneShotNode.waitingBeforeChange.subtract(1, ordering: .relaxed)
         }
         if keep {
-            state.firedOneShots.push(Unmanaged.passRetained(self).toOpaque())
+            // The list owns a reference: the waiting node's own, or a new one.
+            state.firedOneShots.push((reference ?? .passRetained(self)).toOpaque())
             return nil
         }
+        if let reference { state.releaseLater(.fromOpaque(reference.toOpaque())) }
         let callback = onChange
         onChange = doNothing
         return callback

@@ -165,13 +165,22 @@ class SubscriberNode: Node, @unchecked Sendable {
         runMark = state.nextRunMark()
         newLinksStart = state.newLinks.count
         tracking_set_current_scope(Unmanaged.passUnretained(self).toOpaque())
+        tracking_set_current_run_mark(runMark)
         return previous
+    }
+
+    /// The run mark of `scope`, or `UInt64.max` (never a run mark) for none.
+    @inline(__always)
+    static func runMark(of scope: UnsafeMutableRawPointer?) -> UInt64 {
+        guard let scope else { return .max }
+        return Unmanaged<SubscriberNode>.fromOpaque(scope)._withUnsafeGuaranteedRef { $0.runMark }
     }
 
     /// Restores the previous scope after a run.
     @inline(__always)
     final func endTracking(restoring previous: UnsafeMutableRawPointer?) {
         tracking_set_current_scope(previous)
+        tracking_set_current_run_mark(SubscriberNode.runMark(of: previous))
         previousScope = nil
     }
 

@@ -96,7 +96,11 @@ public struct Tracked<Value>: TrackedStorage {
             // the read of the value anyway.)
             unowned(unsafe) let cell = instance[keyPath: storageKeyPath].cell
             let value = cell.value
-            if let scope = tracking_current_scope() {
+            // A property this run has read already needs nothing more: that
+            // check is inline, so that a repeated read makes no call (and the
+            // caller need not retain the object around one).
+            if let scope = tracking_current_scope(),
+               cell.readMark.load(ordering: .relaxed) != tracking_current_run_mark() {
                 trackPropertyRead(
                     scope, Unmanaged.passUnretained(cell).toOpaque(),
                     registrar: Unmanaged.passUnretained(instance.trackingRegistrar.storage).toOpaque(),
@@ -121,7 +125,8 @@ public struct Tracked<Value>: TrackedStorage {
             unowned(unsafe) let cell = instance[keyPath: storageKeyPath].cell
             // A read-modify-write (`value += 1`, `tags.append(x)`) reads the
             // old value: inside a scope, that is a dependency.
-            if let scope = tracking_current_scope() {
+            if let scope = tracking_current_scope(),
+               cell.readMark.load(ordering: .relaxed) != tracking_current_run_mark() {
                 trackPropertyRead(
                     scope, Unmanaged.passUnretained(cell).toOpaque(),
                     registrar: Unmanaged.passUnretained(instance.trackingRegistrar.storage).toOpaque(),

@@ -51,8 +51,13 @@ public func withTransaction<T>(_ body: () throws -> T) rethrows -> T {
 /// - Returns: What `body` returns.
 public func untracked<T>(_ body: () throws -> T) rethrows -> T {
     let previous = tracking_current_scope()
+    let previousMark = tracking_current_run_mark()
     tracking_set_current_scope(nil)
-    defer { tracking_set_current_scope(previous) }
+    tracking_set_current_run_mark(.max)
+    defer {
+        tracking_set_current_scope(previous)
+        tracking_set_current_run_mark(previousMark)
+    }
     return try body()
 }
 

@@ -53,21 +53,22 @@ public func withTracking<T>(
 ) rethrows -> T {
     let node = OneShotNode(timing: options.timing, onChange: onChange)
     node.flags.insert(.running)
-    let previous = node.beginTracking(ThreadState.current)
+    let previous = ThreadState.withCurrent { node.beginTracking($0) }
     let result: T
     do {
         result = try apply()
     } catch {
-        finishApply(node, previous: previous, succeeded: false)
+        ThreadState.withCurrent { finishApply(node, previous: previous, succeeded: false, $0) }
         throw error
     }
-    finishApply(node, previous: previous, succeeded: true)
+    ThreadState.withCurrent { finishApply(node, previous: previous, succeeded: true, $0) }
     return result
 }
 
-private func finishApply(_ node: OneShotNode, previous: UnsafeMutableRawPointer?, succeeded: Bool) {
+private func finishApply(
+    _ node: OneShotNode, previous: UnsafeMutableRawPointer?, succeeded: Bool, _ state: ThreadState
+) {
     node.endTracking(restoring: previous)
-    let state = ThreadState.current
     // The enclosing scope depends on what this one read.
     if let previous {
         let outer = Unmanaged<SubscriberNode>.fromOpaque(previous).takeUnretainedValue()
