@@ -1,3 +1,4 @@
+import Synchronization
 import Testing
 @testable import Tracking
 
@@ -47,6 +48,53 @@ import Testing
         _ = top.value
         #expect(computations.count == 2 * (2 * depth - 1))
         #expect(checks() - beforeChange <= bound)
+    }
+}
+
+extension ReactivityFindingsTests {
+    /// The same lattice read while another thread keeps changing a source
+    /// that something links to, so that the change epoch moves during the
+    /// read: the read still checks each value at most once. (Before the fix,
+    /// every move of the epoch made the rest of the read check values again,
+    /// once per path: the test, run in parallel with the others, failed now
+    /// and then with up to four times the bound.)
+    @Test func writesOnAnotherThreadDoNotMakeAReadCheckValuesAgain() async {
+        let depth = 16
+        let sources = [Source(), Source()]
+        var layer = sources.map { source in Derived { source.value } }
+        for _ in 0..<depth {
+            let below = layer
+            layer = [
+                Derived { below[0].value + below[1].value },
+                Derived { below[0].value - below[1].value },
+            ]
+        }
+        let top = layer[0]
+        _ = top.value
+
+        let unrelated = Source()
+        let unrelatedReader = Derived { unrelated.value }
+        _ = unrelatedReader.value   // links `unrelated`: its writes move the epoch
+        let stop = Atomic<Bool>(false)
+        let writer = Task.detached {
+            var value = 0
+            while !stop.load(ordering: .relaxed) {
+                value += 1
+                unrelated.value = value
+            }
+        }
+        let bound = 2 * (2 * depth + 2)
+        var worst = 0
+        for round in 0..<200 {
+            sources[round % 2].value = round + 10
+            let before = ThreadState.withCurrent { $0.dependencyChecks }
+            _ = top.value
+            worst = max(worst, ThreadState.withCurrent { $0.dependencyChecks } - before)
+        }
+        stop.store(true, ordering: .relaxed)
+        await writer.value
+        #expect(worst <= bound)
+        withExtendedLifetime(unrelatedReader) {}
     }
 }
 

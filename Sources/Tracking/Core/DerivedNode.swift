@@ -125,8 +125,13 @@ final class DerivedNode: SubscriberNode, @unchecked Sendable {
     /// ``refresh(_:)``, copying the result into `destination` under the lock
     /// once the cache is current.
     private func refresh(_ state: ThreadState, copyInto destination: UnsafeMutableRawPointer?) throws(DerivedCycleError) -> Bool {
+        if state.validationDepth == 0 {
+            state.validationEpoch = Graph.changeEpoch.load(ordering: .relaxed)
+        }
+        state.validationDepth += 1
+        defer { state.validationDepth -= 1 }
         GraphLock.lock()
-        let epoch = Graph.changeEpoch.load(ordering: .relaxed)
+        let epoch = state.validationEpoch
         if hasResult, flags.isDisjoint(with: [.dirty, .pending]),
            isSubscribed || validatedEpoch == epoch {
             if let destination { _ = operation(storage, .copy(destination)) }

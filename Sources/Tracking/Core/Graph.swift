@@ -21,10 +21,13 @@ enum Graph {
     /// graph of unobserved derived values would check every path through it.
     static let changeEpoch = Atomic<UInt64>(1)
 
-    /// Marks that a linked source changed. Call with the lock held.
+    /// Marks that a linked source changed. A validation in progress on this
+    /// thread (a derived value's closure that writes) then validates again
+    /// what it had already found current.
     @inline(__always)
-    static func sourceChangedLocked() {
-        changeEpoch.add(1, ordering: .relaxed)
+    static func sourceChanged(_ state: ThreadState) {
+        let epoch = changeEpoch.add(1, ordering: .relaxed).newValue
+        if state.validationDepth > 0 { state.validationEpoch = epoch }
     }
 
     // MARK: Subscriber lists

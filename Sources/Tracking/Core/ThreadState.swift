@@ -24,6 +24,16 @@ final class ThreadState {
     /// subscribers: for tests of the validation's complexity.
     @exclusivity(unchecked)
     var dependencyChecks = 0
+    /// How many derived values this thread is bringing up to date, one inside
+    /// another.
+    @exclusivity(unchecked)
+    var validationDepth = 0
+    /// The ``Graph/changeEpoch`` that the outermost of those took when it
+    /// started: the whole validation checks each value against it, so that
+    /// writes on other threads meanwhile do not make it check a value again
+    /// for every path that reaches it.
+    @exclusivity(unchecked)
+    var validationEpoch: UInt64 = 0
     /// Nesting depth of explicit transactions (`withTransaction`).
     @exclusivity(unchecked)
     var explicitTransactionDepth = 0

@@ -94,7 +94,7 @@ extension PropertyNode {
         if state.recordsSnapshots, propagatedMark.load(ordering: .relaxed) == state.transactionMark {
             // Every subscriber already waits for the end of this transaction.
             version.add(1, ordering: .relaxed)
-            Graph.changeEpoch.add(1, ordering: .relaxed)
+            Graph.sourceChanged(state)
             Scheduler.endTransaction(state)
             return
         }
@@ -106,7 +106,7 @@ extension PropertyNode {
             let mark: SubscriberFlags = snapshot != 0 && snapshot == state.transactionMark ? .pending : .dirty
             GraphLock.lock()
             version.add(1, ordering: .relaxed)
-            Graph.sourceChangedLocked()
+            Graph.sourceChanged(state)
             let onlyObserversQueuedHere = Graph.propagateLocked(from: self, direct: mark, state: state)
             if onlyObserversQueuedHere, state.recordsSnapshots {
                 propagatedMark.store(state.transactionMark, ordering: .relaxed)

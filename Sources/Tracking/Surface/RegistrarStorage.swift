@@ -63,7 +63,7 @@ final class RegistrarStorage: @unchecked Sendable {
                 Graph.collectBeforeChangeLocked(from: node, state: state)
             }
             node.version.add(1, ordering: .relaxed)
-            Graph.sourceChangedLocked()
+            Graph.sourceChanged(state)
             var link = node.firstSubscriber
             while let current = link {
                 current.pointee.subscriber.takeUnretainedValue().flags.insert(.sourceDied)
