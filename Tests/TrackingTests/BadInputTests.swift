@@ -98,3 +98,61 @@ struct BadInputTests {
         }
     }
 }
+
+/// A `withTracking` callback that re-arms its scope and changes what it read
+/// fires the next callback from inside itself. Such chains must not grow the
+/// stack without bound (found by a fresh-eyes review: 10,000 links overflowed
+/// it), and one that never ends is stopped with a diagnostic.
+@Suite(.timeLimit(.minutes(1)))
+struct OneShotChainTests {
+    /// Re-arms a one-shot on `counter.value` from each callback and writes,
+    /// until `limit` callbacks have run.
+    final class Chain: @unchecked Sendable {
+        let counter = Counter()
+        let limit: Int
+        let options: TrackingOptions
+        var fired = 0
+
+        init(limit: Int, options: TrackingOptions) {
+            self.limit = limit
+            self.options = options
+        }
+
+        func arm() {
+            withTracking(options: options) { _ = counter.value } onChange: { [self] in
+                fired += 1
+                guard fired < limit else { return }
+                arm()
+                counter.value = counter.value + 1
+            }
+        }
+    }
+
+    @Test(arguments: [TrackingOptions.willSet, .didSet])
+    func aLongChainRunsToItsEnd(options: TrackingOptions) {
+        let chain = Chain(limit: 20_000, options: options)
+        chain.arm()
+        let diagnostics = collectingDiagnostics {
+            chain.counter.value = 1
+        }
+        #expect(chain.fired == 20_000)
+        #expect(diagnostics.isEmpty)
+    }
+
+    @Test func aChainThatNeverEndsIsStoppedAndNamesTheProperty() {
+        let chain = Chain(limit: .max, options: .willSet)
+        chain.arm()
+        let diagnostics = collectingDiagnostics {
+            chain.counter.value = 1
+        }
+        // The callbacks nested below the deepest level, then the chain at it.
+        #expect(chain.fired == Scheduler.maximumCallbackNesting - 1 + Scheduler.maximumChainedCallbacks)
+        #expect(diagnostics.map(\.kind) == [.oneShotChain])
+        #expect(diagnostics.first?.properties == ["\\Counter.value"])
+        // The engine is usable afterwards: a new scope fires once.
+        let fired = Locked(0)
+        withTracking { _ = chain.counter.value } onChange: { fired.increment() }
+        chain.counter.value = -1
+        #expect(fired.current == 1)
+    }
+}

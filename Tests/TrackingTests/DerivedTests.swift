@@ -288,6 +288,47 @@ final class Counts: @unchecked Sendable {
         #expect(diagnostics.first?.message.contains("cycle among derived values: a → a") == true)
     }
 
+    /// The same cycles while an observer reads them, so that their caches
+    /// are subscribed and look current (found by a fresh-eyes review: the
+    /// cycle went unreported and the cached value was used).
+    @Test func aCycleAmongObservedValuesIsReportedToo() {
+        let toggle = Cell(false)
+        let holder = Locked<ThrowingDerived<Int>?>(nil)
+        let a = ThrowingDerived<Int>("a") { toggle.value ? try holder.current!.value + 1 : 0 }
+        let b = ThrowingDerived<Int>("b") { try a.value + 1 }
+        holder.mutate { $0 = b }
+        let seen = Locked<[String]>([])
+        let token = observe {
+            do {
+                seen.append("\(try b.value)")
+            } catch let error as DerivedCycleError {
+                seen.append(error.cycle.joined(separator: " → "))
+            } catch {
+                seen.append("unexpected \(error)")
+            }
+        }
+        toggle.value = true
+        toggle.value = false
+        #expect(seen.current == ["1", "b → a → b", "1"])
+        withExtendedLifetime(token) {}
+    }
+
+    @Test func anObservedValueThatReadsItselfGetsItsPreviousValueWithADiagnostic() {
+        let toggle = Cell(false)
+        let holder = Locked<Derived<Int>?>(nil)
+        let a = Derived<Int>("a") { toggle.value ? holder.current!.value + 1 : 0 }
+        holder.mutate { $0 = a }
+        let seen = Locked<[Int]>([])
+        let token = observe { seen.append(a.value) }
+        let diagnostics = collectingDiagnostics {
+            toggle.value = true
+        }
+        #expect(seen.current == [0, 1])   // the inner read returned the previous value, 0
+        #expect(diagnostics.map(\.kind) == [.derivedCycle])
+        #expect(diagnostics.first?.properties == ["a", "a"])
+        withExtendedLifetime(token) {}
+    }
+
     // MARK: Untracked reads and freeing
 
     @Test func untrackedReadsCreateNoDependency() {

@@ -14,6 +14,27 @@ import Testing
         #expect(await iterator.next() == "B")
     }
 
+    /// A change that arrives while the iterator waits in `next()` is one
+    /// element, not two (found by a fresh-eyes review: each change came twice).
+    @Test func aChangeWhileTheConsumerWaitsIsDeliveredOnce() async throws {
+        let counter = Counter()
+        let received = Locked<[Int]>([])
+        let consumer = Task {
+            for await value in counter.values(\.value) {
+                received.append(value)
+                if received.current.count == 4 { break }
+            }
+        }
+        for value in 1...3 {
+            while received.current.count < value { await Task.yield() }
+            // Give the consumer time to suspend in `next()` before the write.
+            try await Task.sleep(for: .milliseconds(30))
+            counter.value = value
+        }
+        await consumer.value
+        #expect(received.current == [0, 1, 2, 3])
+    }
+
     @Test func changesMadeWhileTheConsumerIsBusyAreCoalesced() async {
         let book = Book()
         var iterator = values { "\(book.title) by \(book.author)" }.makeAsyncIterator()

@@ -132,6 +132,12 @@ final class DerivedNode: SubscriberNode, @unchecked Sendable {
         defer { state.validationDepth -= 1 }
         GraphLock.lock()
         let epoch = state.validationEpoch
+        // A value computing on this thread is being read by its own closure,
+        // directly or through others: a cycle, even if its cache looks current.
+        if flags.contains(.running), runningThread == state.identity {
+            GraphLock.unlock()
+            throw cycleError()
+        }
         if hasResult, flags.isDisjoint(with: [.dirty, .pending]),
            isSubscribed || validatedEpoch == epoch {
             if let destination { _ = operation(storage, .copy(destination)) }

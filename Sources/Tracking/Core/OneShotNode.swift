@@ -46,6 +46,10 @@ final class OneShotNode: SubscriberNode, @unchecked Sendable {
     func markLocked(timing: Timing, cause: Node, state: ThreadState) {
         guard timing == self.timing, flags.isDisjoint(with: [.fired, .cancelled]) else { return }
         flags.insert(.fired)
+        if state.callbackDepth >= Scheduler.maximumCallbackNesting {
+            // Deep in a chain of callbacks: keep a name in case it never ends.
+            state.chainCause = cause.displayName
+        }
         if !flags.contains(.running) {
             state.oneShotsToFire.push(Unmanaged.passUnretained(self).toOpaque())
         }

@@ -36,14 +36,59 @@ enum Scheduler {
     static func runCallbacks(_ state: ThreadState) {
         state.drainReleases()
         // A callback may fire more one-shots, and run them in a nested call:
-        // both calls advance the same cursor.
+        // both calls advance the same cursor. Past a fixed nesting, the
+        // nested call leaves them to the call below it, so that a chain of
+        // one-shots, each re-armed and triggered from the previous callback,
+        // runs in a loop instead of growing the stack.
+        if state.callbackDepth >= maximumCallbackNesting { return }
+        state.callbackDepth += 1
+        defer {
+            state.callbackDepth -= 1
+            if state.callbackDepth == 0 {
+                state.chainedCallbacks = 0
+                state.chainCause = nil
+            }
+        }
         while state.firedOneShotsCalled < state.firedOneShots.count {
+            if state.callbackDepth == maximumCallbackNesting {
+                state.chainedCallbacks += 1
+                if state.chainedCallbacks > maximumChainedCallbacks {
+                    abandonChain(state)
+                    return
+                }
+            }
             let pointer = state.firedOneShots[state.firedOneShotsCalled]
             state.firedOneShotsCalled += 1
             Unmanaged<OneShotNode>.fromOpaque(pointer).takeRetainedValue().runTakenCallback()
         }
         state.firedOneShots.truncate(to: 0)
         state.firedOneShotsCalled = 0
+    }
+
+    /// How deep one-shot callbacks nest before further ones run in a loop.
+    static let maximumCallbackNesting = 32
+
+    /// How long a chain of one-shot callbacks, each firing the next, may get
+    /// before the rest are dropped with a diagnostic: far beyond any chain
+    /// that ends, and reached in well under a second by one that does not.
+    static let maximumChainedCallbacks = 100_000
+
+    /// Drops the one-shot callbacks still to call (their scopes have ended:
+    /// nothing waits on them) and reports the chain.
+    private static func abandonChain(_ state: ThreadState) {
+        let dropped = state.firedOneShots.count - state.firedOneShotsCalled
+        for index in state.firedOneShotsCalled..<state.firedOneShots.count {
+            Unmanaged<OneShotNode>.fromOpaque(state.firedOneShots[index]).release()
+        }
+        state.firedOneShots.truncate(to: 0)
+        state.firedOneShotsCalled = 0
+        let cause = state.chainCause ?? "unknown"
+        TrackingDiagnostics.report(TrackingDiagnostic(
+            kind: .oneShotChain,
+            message: "withTracking callbacks kept re-arming and firing one another "
+                + "(\(maximumChainedCallbacks) in a row) and were stopped; still changing: \(cause); "
+                + "\(dropped) callback(s) not called",
+            properties: state.chainCause.map { [$0] } ?? []))
     }
 
     /// Runs queued observers until none is left, or reports a loop.

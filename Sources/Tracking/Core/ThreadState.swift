@@ -65,6 +65,19 @@ final class ThreadState {
     var firedOneShots = PointerStack()
     @exclusivity(unchecked)
     var firedOneShotsCalled = 0
+    /// How many calls of ``Scheduler/runCallbacks(_:)`` are on this thread's
+    /// stack: one-shot callbacks that write fire more callbacks, nested.
+    @exclusivity(unchecked)
+    var callbackDepth = 0
+    /// Callbacks run at the deepest allowed nesting since the outermost call
+    /// began: the length of a chain of one-shots re-armed and triggered from
+    /// their own callbacks.
+    @exclusivity(unchecked)
+    var chainedCallbacks = 0
+    /// The property whose change fired the last one-shot marked at that
+    /// depth, to name it if the chain is stopped.
+    @exclusivity(unchecked)
+    var chainCause: String?
     /// Node references (retained) to release once the lock is released.
     @exclusivity(unchecked)
     var releases = PointerStack()

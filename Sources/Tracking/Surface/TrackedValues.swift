@@ -142,10 +142,16 @@ final class ChangeWaiter: @unchecked Sendable {
             finish()
             return
         }
+        // A waiting iterator takes the change now; otherwise it is kept for
+        // the next wait. Not both: the next wait would then report this
+        // change a second time.
         let continuation = lock.withLock { () -> CheckedContinuation<Bool, Never>? in
-            changed = true
-            defer { waiting = nil }
-            return waiting
+            guard let continuation = waiting else {
+                changed = true
+                return nil
+            }
+            waiting = nil
+            return continuation
         }
         continuation?.resume(returning: true)
     }

@@ -41,7 +41,11 @@ public struct TrackingOptions: Sendable, Hashable {
 ///     `.didSet` after.
 ///   - apply: The code whose reads are tracked. It runs at once, on this thread.
 ///   - onChange: Called once, outside every internal lock, on the thread that
-///     made the change. It may read, mutate and start new tracking.
+///     made the change. It may read, mutate and start new tracking. A
+///     callback that re-arms tracking and writes fires the next one from
+///     inside itself; past 32 nested callbacks the next ones run in turn
+///     after the write that fired them, and a chain of 100,000 is stopped
+///     with a ``TrackingDiagnostic/Kind/oneShotChain`` diagnostic.
 /// - Returns: What `apply` returns.
 /// - Throws: What `apply` throws; the tracking is then discarded (`onChange`
 ///   will not be called), but an enclosing scope keeps the reads.
