@@ -155,4 +155,28 @@ struct OneShotChainTests {
         chain.counter.value = -1
         #expect(fired.current == 1)
     }
+
+    /// A chain that goes back and forth between two properties names both.
+    @Test func aChainBetweenTwoPropertiesNamesBoth() {
+        final class PingPong: @unchecked Sendable {
+            let book = Book()
+            var fired = 0
+            func arm(onTitle: Bool) {
+                withTracking {
+                    _ = onTitle ? book.title : book.author
+                } onChange: { [self] in
+                    fired += 1
+                    arm(onTitle: !onTitle)
+                    if onTitle { book.author = "\(fired)" } else { book.title = "\(fired)" }
+                }
+            }
+        }
+        let chain = PingPong()
+        chain.arm(onTitle: true)
+        let diagnostics = collectingDiagnostics {
+            chain.book.title = "start"
+        }
+        #expect(diagnostics.map(\.kind) == [.oneShotChain])
+        #expect(diagnostics.first?.properties == ["\\Book.author", "\\Book.title"])
+    }
 }

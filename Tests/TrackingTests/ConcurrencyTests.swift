@@ -97,6 +97,44 @@ let isThreadSanitized: Bool = dlsym(dlopen(nil, RTLD_NOW), "__tsan_init") != nil
         #expect(model.trackingRegistrar.activeDependencyCount == 0)
     }
 
+    /// Derived values read by several threads at once, directly, in one-shot
+    /// scopes and in observers, while others write what they read (found by
+    /// a fresh-eyes review: a recomputation could empty the cache another
+    /// thread had just filled, and the next read trapped). One value is
+    /// trivial (Int), one is not (String).
+    @Test(arguments: [false, true])
+    func derivedValuesReadOnManyThreadsWhileTheirSourcesChange(textual: Bool) async {
+        let model = SharedCounters(count: 1)
+        let number = Derived { model[0] + 1 }
+        let text = Derived { "value \(model[0])" }
+        let read: @Sendable () -> Int = { textual ? text.value.count : number.value }
+        let deadline = ContinuousClock.now + .milliseconds(isThreadSanitized ? 1_000 : 1_500)
+        await withTaskGroup(of: Void.self) { group in
+            for worker in 0..<4 {
+                group.addTask {
+                    var round = 0
+                    while ContinuousClock.now < deadline {
+                        round += 1
+                        switch (worker + round) % 4 {
+                        case 0:
+                            withTracking { _ = read() } onChange: {}
+                        case 1:
+                            let token = observe { _ = read() }
+                            token.cancel()
+                        case 2:
+                            _ = read()
+                        default:
+                            model[0] = round
+                        }
+                    }
+                }
+            }
+        }
+        model[0] = -1
+        #expect(number.value == 0)
+        #expect(text.value == "value -1")
+    }
+
     /// Several threads track, observe, cancel and mutate the same objects.
     @Test func trackingObservingAndCancellingFromManyThreads() async {
         let models = (0..<4).map { _ in SharedCounters(count: 4) }

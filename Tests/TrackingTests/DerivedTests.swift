@@ -329,6 +329,36 @@ final class Counts: @unchecked Sendable {
         withExtendedLifetime(token) {}
     }
 
+    /// An observer created while a self-reading value is stale runs once,
+    /// and the value is computed once (found by a fresh-eyes review: the
+    /// value linked to itself, so each computation looked stale and the
+    /// observer ran twice).
+    @Test func anObserverOfAStaleSelfReadingValueRunsOnce() {
+        let toggle = Cell(false)
+        let holder = Locked<Derived<Int>?>(nil)
+        let computations = Locked(0)
+        let a = Derived<Int>("a") {
+            computations.increment()
+            return toggle.value ? holder.current!.value + 1 : 0
+        }
+        holder.mutate { $0 = a }
+        #expect(a.value == 0)
+        toggle.value = true
+        let runs = Locked(0)
+        let seen = Locked<[Int]>([])
+        let diagnostics = collectingDiagnostics {
+            let token = observe {
+                runs.increment()
+                seen.append(a.value)
+            }
+            withExtendedLifetime(token) {}
+        }
+        #expect(runs.current == 1)
+        #expect(seen.current == [1])
+        #expect(computations.current == 2)
+        #expect(diagnostics.map(\.kind) == [.derivedCycle])
+    }
+
     // MARK: Untracked reads and freeing
 
     @Test func untrackedReadsCreateNoDependency() {

@@ -78,6 +78,18 @@ import Testing
         #expect(await task.value == [0, nil])
     }
 
+    @Test func aCancelledTaskGetsNilAlreadyForTheFirstElement() async {
+        let counter = Counter()
+        let task = Task { () -> [Int] in
+            withUnsafeCurrentTask { $0?.cancel() }
+            var seen: [Int] = []
+            for await value in counter.values(\.value) { seen.append(value) }
+            return seen
+        }
+        #expect(await task.value == [])
+        #expect(counter.trackingRegistrar.activeDependencyCount == 0)
+    }
+
     @Test func deallocatingTheObjectFinishesTheSequence() async {
         var counter: Counter? = Counter()
         let sequence = counter!.values(\.value)
@@ -93,6 +105,18 @@ import Testing
         }
         counter = nil
         #expect(await task.value == [0])
+    }
+
+    /// The same with a closure that reads the object weakly, and so still
+    /// returns a value once it is gone: the deallocation itself finishes the
+    /// sequence (found by a fresh-eyes review: it yielded -1 instead).
+    @Test func deallocatingAnObjectTheClosureReadFinishesTheSequence() async {
+        var counter: Counter? = Counter()
+        var iterator = values { [weak counter] in counter?.value ?? -1 }.makeAsyncIterator()
+        #expect(await iterator.next() == 0)
+        counter = nil
+        #expect(await iterator.next() == nil)
+        #expect(await iterator.next() == nil)
     }
 
     @Test func aThrowingClosureEndsTheSequenceWithItsError() async throws {

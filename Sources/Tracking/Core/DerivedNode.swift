@@ -29,9 +29,12 @@ final class DerivedNode: SubscriberNode, @unchecked Sendable {
         case evaluate
         /// Under the lock: makes the candidate the cached result.
         case commit
-        /// After the lock: drops the candidate (the replaced result, or an
-        /// unused equal one), releasing it outside the lock.
+        /// After the lock, by the thread holding `.running`: drops the
+        /// candidate (the replaced result, or an unused equal one).
         case discard
+        /// Under the lock: drops the candidate if that runs no code (a
+        /// trivial type); returns whether it did.
+        case discardIfTrivial
         /// Under the lock: copies the cached result into the
         /// `Result<Value, any Error>?` at this address.
         case copy(UnsafeMutableRawPointer)
@@ -94,7 +97,10 @@ final class DerivedNode: SubscriberNode, @unchecked Sendable {
         var cycle: DerivedCycleError?
         let isCurrent = ThreadState.withCurrent { state -> Bool in
             var link: LinkPointer?
-            if let scope = tracking_current_scope() {
+            // A value that reads itself gets no link to itself (the read is a
+            // cycle, reported by `refresh`): such a link would make each of
+            // its computations look stale, and run its observers again.
+            if let scope = tracking_current_scope(), scope != Unmanaged.passUnretained(self).toOpaque() {
                 // Link first, so that a change from now on reaches the reader.
                 link = Unmanaged<SubscriberNode>.fromOpaque(scope)._withUnsafeGuaranteedRef {
                     $0.track(self, state)
@@ -184,12 +190,28 @@ final class DerivedNode: SubscriberNode, @unchecked Sendable {
             version.add(1, ordering: .relaxed)
         }
         validatedEpoch = epoch
-        flags.remove(.running)
-        runningThread = nil
         if let destination { _ = operation(storage, .copy(destination)) }
+        // The candidate slot now holds the replaced result (or an unused equal
+        // one). Another thread may claim the node as soon as it stops running,
+        // so the slot must be empty by then. Dropping a trivial value runs no
+        // code: it is done here. Anything else may run a deinit that uses the
+        // graph, so it is dropped after the lock, the node still running.
+        let dropped = operation(storage, .discardIfTrivial)
+        if dropped {
+            flags.remove(.running)
+            runningThread = nil
+        }
         GraphLock.unlock()
         state.drainReleases()
-        _ = operation(storage, .discard)
+        if !dropped {
+            _ = operation(storage, .discard)
+            GraphLock.lock()
+            // Subscribed or unsubscribed meanwhile: that waited for the run's end.
+            if flags.contains(.subscriptionChanged) { Graph.syncSubscriptionLocked(self) }
+            flags.remove(.running)
+            runningThread = nil
+            GraphLock.unlock()
+        }
     }
 
     /// Names the derived values in the cycle that reached this one again.
@@ -252,6 +274,11 @@ final class DerivedStorage<Value>: @unchecked Sendable {
             swap(&cached, &candidate)
             return true
         case .discard:
+            candidate = nil
+            return true
+        case .discardIfTrivial:
+            // An error is an existential: never trivial.
+            guard _isPOD(Value.self), case .success? = candidate else { return candidate == nil }
             candidate = nil
             return true
         case .copy(let destination):

@@ -124,7 +124,10 @@ final class ObserverNode: SubscriberNode, @unchecked Sendable {
 
     /// Claims the node for a run; returns the children to cancel.
     private func beginRunLocked(_ state: ThreadState) -> [ObserverNode] {
-        flags.remove([.dirty, .pending, .invalidated, .sourceDied])
+        // An invalidation handler may ask whether a source died
+        // (``dependencyWasDeallocated``): that stays known until the next
+        // ``track(_:_:)``.
+        flags.remove(mode == .rerun ? [.dirty, .pending, .invalidated, .sourceDied] : [.dirty, .pending, .invalidated])
         flags.insert(.running)
         runningThread = state.identity
         if children.isEmpty { return [] }

@@ -47,8 +47,8 @@ final class OneShotNode: SubscriberNode, @unchecked Sendable {
         guard timing == self.timing, flags.isDisjoint(with: [.fired, .cancelled]) else { return }
         flags.insert(.fired)
         if state.callbackDepth >= Scheduler.maximumCallbackNesting {
-            // Deep in a chain of callbacks: keep a name in case it never ends.
-            state.chainCause = cause.displayName
+            // Deep in a chain of callbacks: keep the name in case it never ends.
+            state.chainCauses.insert(cause.displayName)
         }
         if !flags.contains(.running) {
             state.oneShotsToFire.push(Unmanaged.passUnretained(self).toOpaque())

@@ -46,7 +46,7 @@ enum Scheduler {
             state.callbackDepth -= 1
             if state.callbackDepth == 0 {
                 state.chainedCallbacks = 0
-                state.chainCause = nil
+                if !state.chainCauses.isEmpty { state.chainCauses.removeAll() }
             }
         }
         while state.firedOneShotsCalled < state.firedOneShots.count {
@@ -82,13 +82,14 @@ enum Scheduler {
         }
         state.firedOneShots.truncate(to: 0)
         state.firedOneShotsCalled = 0
-        let cause = state.chainCause ?? "unknown"
+        let properties = state.chainCauses.sorted()
+        let changing = properties.isEmpty ? "unknown" : properties.joined(separator: ", ")
         TrackingDiagnostics.report(TrackingDiagnostic(
             kind: .oneShotChain,
             message: "withTracking callbacks kept re-arming and firing one another "
-                + "(\(maximumChainedCallbacks) in a row) and were stopped; still changing: \(cause); "
+                + "(\(maximumChainedCallbacks) in a row) and were stopped; still changing: \(changing); "
                 + "\(dropped) callback(s) not called",
-            properties: state.chainCause.map { [$0] } ?? []))
+            properties: properties))
     }
 
     /// Runs queued observers until none is left, or reports a loop.

@@ -74,10 +74,10 @@ final class ThreadState {
     /// their own callbacks.
     @exclusivity(unchecked)
     var chainedCallbacks = 0
-    /// The property whose change fired the last one-shot marked at that
-    /// depth, to name it if the chain is stopped.
+    /// The properties whose changes fired one-shots marked at that depth, to
+    /// name them if the chain is stopped.
     @exclusivity(unchecked)
-    var chainCause: String?
+    var chainCauses: Set<String> = []
     /// Node references (retained) to release once the lock is released.
     @exclusivity(unchecked)
     var releases = PointerStack()

@@ -12,7 +12,8 @@ public struct TrackingDiagnostic: Sendable, CustomStringConvertible, Equatable {
         /// A derived value read itself, directly or through others.
         case derivedCycle
         /// `withTracking` callbacks kept re-arming a scope and changing what
-        /// it read, each firing the next, 100,000 times within one change:
+        /// it read, each firing the next, 100,000 times past the nesting limit
+        /// within one change:
         /// the callbacks still to call were dropped.
         case oneShotChain
     }

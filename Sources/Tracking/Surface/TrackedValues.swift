@@ -58,6 +58,11 @@ public struct TrackedValues<Element: Sendable, Failure: Error>: AsyncSequence, S
         /// - Throws: The closure's error, which also ends the sequence.
         public mutating func next(isolation actor: isolated (any Actor)? = #isolation) async throws(Failure) -> Element? {
             if waiter.isFinished { return nil }
+            // A cancelled task gets nil, the first element included.
+            if Task.isCancelled {
+                waiter.finish()
+                return nil
+            }
             if started {
                 guard await waiter.waitForChange() else { return nil }
             }

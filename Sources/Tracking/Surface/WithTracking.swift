@@ -44,7 +44,7 @@ public struct TrackingOptions: Sendable, Hashable {
 ///     made the change. It may read, mutate and start new tracking. A
 ///     callback that re-arms tracking and writes fires the next one from
 ///     inside itself; past 32 nested callbacks the next ones run in turn
-///     after the write that fired them, and a chain of 100,000 is stopped
+///     after the write that fired them, and 100,000 of those in one change stop
 ///     with a ``TrackingDiagnostic/Kind/oneShotChain`` diagnostic.
 /// - Returns: What `apply` returns.
 /// - Throws: What `apply` throws; the tracking is then discarded (`onChange`
