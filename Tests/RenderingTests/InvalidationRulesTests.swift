@@ -190,7 +190,36 @@ private struct Parent: View {
         let host = ViewHost(Restless(note: note), options: .init(maximumPasses: 5))
         #expect(host.errors.map(\.kind) == [.didNotSettle])
         #expect(host.errors.first?.message.hasPrefix(
-            "Views kept invalidating each other and were still dirty after 5 render passes: Restless;") == true)
+            "Views kept invalidating each other and were still rendering after 5 render passes: Restless;") == true)
+        #expect(!host.hasPendingChanges)
+    }
+
+    /// A parent and a child that keep changing what the other reads: the
+    /// error names both (found by a fresh-eyes review: it named the one
+    /// still dirty, the parent, only).
+    @Test func viewsThatInvalidateEachOtherAreAllNamed() {
+        struct PingChild: View {
+            let note: Note
+            var body: some View {
+                Text(note.title).onChange(of: note.title) { note.body += "." }
+            }
+        }
+        struct PingParent: View {
+            let note: Note
+            var body: some View {
+                VStack {
+                    Text(note.body)
+                    PingChild(note: note)
+                }
+                .onChange(of: note.body) { note.title += "!" }
+            }
+        }
+        let note = Note(title: "go")
+        let host = ViewHost(PingParent(note: note), options: .init(maximumPasses: 6))
+        note.title = "start"
+        host.flush()
+        #expect(host.errors.map(\.kind) == [.didNotSettle])
+        #expect(host.errors.first?.message.contains("render passes: PingChild, PingParent;") == true)
         #expect(!host.hasPendingChanges)
     }
 

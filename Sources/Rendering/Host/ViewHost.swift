@@ -106,6 +106,11 @@ public final class ViewHost {
     private var controls: [ControlKey: [ObjectIdentifier: ElementNode]] = [:]
     private var postActions: [() -> Void] = []
     private var isRendering = false
+    /// The types of the views rendered in the last pass allowed before
+    /// giving up, recorded in that pass only: with the views still dirty,
+    /// they are the views that kept invalidating one another.
+    private var recordsRenderedViews = false
+    private var renderedViewNames: Set<String> = []
     private var countsByType: [ObjectIdentifier: (name: String, count: Int)] = [:]
     /// Incremented by ``resetCounts()``: a node's count is current only if
     /// its generation is this one.
@@ -172,7 +177,9 @@ public final class ViewHost {
                 giveUp(marks)
                 return
             }
+            recordsRenderedViews = passes == options.maximumPasses
             renderPass(marks)
+            recordsRenderedViews = false
         }
     }
 
@@ -192,6 +199,7 @@ public final class ViewHost {
         while let entry = pending.popLast() {
             guard let node = entry.mark.node, node.isMounted, entry.mark.isMarkedDirty else { continue }
             node.render(extraCauses: [])
+            if recordsRenderedViews { renderedViewNames.insert(names.name(of: node.viewType)) }
             if queue.isEmpty { continue }
             var later: [DirtyMark] = []
             for mark in queue.takeAll() {
@@ -218,12 +226,14 @@ public final class ViewHost {
     }
 
     private func giveUp(_ marks: [DirtyMark]) {
-        let names = Set(marks.compactMap { $0.node.map { self.names.name(of: $0.viewType) } }).sorted()
+        let dirty = Set(marks.compactMap { $0.node.map { self.names.name(of: $0.viewType) } })
+        let names = dirty.union(renderedViewNames).sorted()
+        renderedViewNames = []
         for mark in marks { _ = mark.takeCauses() }
         postActions = []
         errorLog.report(RenderingError(
             .didNotSettle,
-            "Views kept invalidating each other and were still dirty after \(options.maximumPasses) render passes: "
+            "Views kept invalidating each other and were still rendering after \(options.maximumPasses) render passes: "
                 + "\(names.joined(separator: ", ")); the host stopped rendering them. A body or an action probably "
                 + "changes state that it (or its parent) reads."))
     }
