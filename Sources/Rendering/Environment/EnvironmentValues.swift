@@ -139,7 +139,7 @@ final class EnvironmentEntry {
 /// sets it.
 final class EnvironmentBox: Trackable {
     let trackingRegistrar = TrackingRegistrar()
-    /// Assigned only when the value differs (see ``environmentValuesAreEqual``).
+    /// Assigned only when the value differs (see `inputsAreEqual`).
     @Tracked var value: Any
     /// The custom view whose render sets the value.
     let owner: ObjectIdentifier?

@@ -30,8 +30,4 @@ enum RenderCause: Equatable, Sendable, CustomStringConvertible {
         guard name.hasPrefix(prefix), name.hasSuffix(suffix) else { return name }
         return "@State<" + name.dropFirst(prefix.count).dropLast(suffix.count) + ">"
     }
-
-    static func objectWillChange(of type: Any.Type) -> RenderCause {
-        .objectWillChange(ObjectIdentifier(type), typeName: TypeNames.shortName(of: type))
-    }
 }

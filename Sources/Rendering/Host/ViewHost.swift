@@ -107,10 +107,10 @@ public final class ViewHost {
     private var postActions: [() -> Void] = []
     private var isRendering = false
     /// The types of the views rendered in the last pass allowed before
-    /// giving up, recorded in that pass only: with the views still dirty,
-    /// they are the views that kept invalidating one another.
-    private var recordsRenderedViews = false
-    private var renderedViewNames: Set<String> = []
+    /// giving up; nil in the other passes, which record nothing. With the
+    /// views still dirty, they are the views that kept invalidating one
+    /// another.
+    private var lastPassViewNames: Set<String>?
     private var countsByType: [ObjectIdentifier: (name: String, count: Int)] = [:]
     /// Incremented by ``resetCounts()``: a node's count is current only if
     /// its generation is this one.
@@ -177,9 +177,8 @@ public final class ViewHost {
                 giveUp(marks)
                 return
             }
-            recordsRenderedViews = passes == options.maximumPasses
+            lastPassViewNames = passes == options.maximumPasses ? [] : nil
             renderPass(marks)
-            recordsRenderedViews = false
         }
     }
 
@@ -199,7 +198,7 @@ public final class ViewHost {
         while let entry = pending.popLast() {
             guard let node = entry.mark.node, node.isMounted, entry.mark.isMarkedDirty else { continue }
             node.render(extraCauses: [])
-            if recordsRenderedViews { renderedViewNames.insert(names.name(of: node.viewType)) }
+            lastPassViewNames?.insert(names.name(of: node.viewType))
             if queue.isEmpty { continue }
             var later: [DirtyMark] = []
             for mark in queue.takeAll() {
@@ -227,8 +226,8 @@ public final class ViewHost {
 
     private func giveUp(_ marks: [DirtyMark]) {
         let dirty = Set(marks.compactMap { $0.node.map { self.names.name(of: $0.viewType) } })
-        let names = dirty.union(renderedViewNames).sorted()
-        renderedViewNames = []
+        let names = dirty.union(lastPassViewNames ?? []).sorted()
+        lastPassViewNames = nil
         for mark in marks { _ = mark.takeCauses() }
         postActions = []
         errorLog.report(RenderingError(

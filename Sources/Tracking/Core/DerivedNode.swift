@@ -151,9 +151,8 @@ final class DerivedNode: SubscriberNode, @unchecked Sendable {
             return true
         }
         if flags.contains(.running) {
-            let isThisThread = runningThread == state.identity
+            // Computing on another thread (this thread's case is a cycle, above).
             GraphLock.unlock()
-            if isThisThread { throw cycleError() }
             return false
         }
         let mustCompute = !hasResult || flags.contains(.dirty)
@@ -166,10 +165,8 @@ final class DerivedNode: SubscriberNode, @unchecked Sendable {
             recompute(state, epoch: epoch, copyInto: destination)
         } else {
             GraphLock.lock()
-            if flags.contains(.subscriptionChanged) { Graph.syncSubscriptionLocked(self) }
             validatedEpoch = epoch
-            flags.remove(.running)
-            runningThread = nil
+            endRunLocked()
             if let destination { _ = operation(storage, .copy(destination)) }
             GraphLock.unlock()
         }
@@ -183,7 +180,6 @@ final class DerivedNode: SubscriberNode, @unchecked Sendable {
 
         GraphLock.lock()
         flags.insert(finishTrackingLocked(state))
-        if flags.contains(.subscriptionChanged) { Graph.syncSubscriptionLocked(self) }
         if changed || !hasResult {
             _ = operation(storage, .commit)
             hasResult = true
@@ -197,21 +193,24 @@ final class DerivedNode: SubscriberNode, @unchecked Sendable {
         // code: it is done here. Anything else may run a deinit that uses the
         // graph, so it is dropped after the lock, the node still running.
         let dropped = operation(storage, .discardIfTrivial)
-        if dropped {
-            flags.remove(.running)
-            runningThread = nil
-        }
+        if dropped { endRunLocked() }
         GraphLock.unlock()
         state.drainReleases()
         if !dropped {
             _ = operation(storage, .discard)
             GraphLock.lock()
-            // Subscribed or unsubscribed meanwhile: that waited for the run's end.
-            if flags.contains(.subscriptionChanged) { Graph.syncSubscriptionLocked(self) }
-            flags.remove(.running)
-            runningThread = nil
+            endRunLocked()
             GraphLock.unlock()
         }
+    }
+
+    /// Ends a run (a validation or a computation), under the lock: applies a
+    /// subscription change that waited for it, and frees the node for the
+    /// next reader.
+    private func endRunLocked() {
+        if flags.contains(.subscriptionChanged) { Graph.syncSubscriptionLocked(self) }
+        flags.remove(.running)
+        runningThread = nil
     }
 
     /// Names the derived values in the cycle that reached this one again.

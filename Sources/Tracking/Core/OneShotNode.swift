@@ -102,7 +102,7 @@ final class OneShotNode: SubscriberNode, @unchecked Sendable {
         let reference = keepAlive
         keepAlive = nil
         if flags.contains(.finished) {
-            if let reference { state.releaseLater(.fromOpaque(reference.toOpaque())) }
+            if let reference { state.releaseLater(reference) }
             return nil
         }
         flags.insert(.finished)
@@ -114,7 +114,7 @@ final class OneShotNode: SubscriberNode, @unchecked Sendable {
             state.firedOneShots.push((reference ?? .passRetained(self)).toOpaque())
             return nil
         }
-        if let reference { state.releaseLater(.fromOpaque(reference.toOpaque())) }
+        if let reference { state.releaseLater(reference) }
         let callback = onChange
         onChange = doNothing
         return callback

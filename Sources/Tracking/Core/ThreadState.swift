@@ -253,7 +253,7 @@ final class ThreadState {
 
     /// Schedules the release of a node reference for after the lock.
     @inline(__always)
-    func releaseLater(_ reference: Unmanaged<Node>) {
+    func releaseLater<N: Node>(_ reference: Unmanaged<N>) {
         releases.push(reference.toOpaque())
     }
 

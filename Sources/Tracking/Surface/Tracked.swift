@@ -97,8 +97,7 @@ public struct Tracked<Value>: TrackedStorage {
             unowned(unsafe) let cell = instance[keyPath: storageKeyPath].cell
             let value = cell.value
             // A property this run has read already needs nothing more: that
-            // check is inline, so that a repeated read makes no call (and the
-            // caller need not retain the object around one).
+            // check is inline, so that a repeated read makes no call.
             if let scope = tracking_current_scope(),
                cell.readMark.load(ordering: .relaxed) != tracking_current_run_mark() {
                 trackPropertyRead(

@@ -46,8 +46,8 @@ struct DynamicGraphConfig {
     /// The benchmark's title, e.g. `6-10x10 - dyn25% - lazy80%`.
     var title: String {
         var title = "\(nSources)-\(width)x\(totalLayers)"
-        if staticFraction < 1 { title += " - dyn\(percent(1 - staticFraction))" }
-        if readFraction < 1 { title += " - lazy\(percent(1 - readFraction))" }
+        if staticFraction < 1 { title += " - dyn\(formatPercent(1 - staticFraction))" }
+        if readFraction < 1 { title += " - lazy\(formatPercent(1 - readFraction))" }
         return title
     }
 
@@ -62,9 +62,5 @@ struct DynamicGraphConfig {
     /// read every leaf.
     var readsWithoutCache: Double {
         2 * Double(readLeafCount) * pow(Double(nSources), Double(totalLayers - 1))
-    }
-
-    private func percent(_ fraction: Double) -> String {
-        "\(Int((fraction * 100).rounded()))%"
     }
 }
