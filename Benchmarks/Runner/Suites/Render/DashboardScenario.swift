@@ -13,15 +13,15 @@ enum DashboardScenario {
         [
             scenario(RenderScenario.wholeObject, expected: tileCount + 1) {
                 let model = PublishedDashboard()
-                return (ViewHost(PublishedDashboardView(model: model)), { model.values[7] = $0 })
+                return (benchmarkHost(PublishedDashboardView(model: model)), { model.values[7] = $0 })
             },
             scenario(RenderScenario.fineGrained, expected: 1) {
                 let model = TrackedDashboard()
-                return (ViewHost(TrackedDashboardView(model: model)), { model.values[7].value = $0 })
+                return (benchmarkHost(TrackedDashboardView(model: model)), { model.values[7].value = $0 })
             },
             scenario(RenderScenario.observation, expected: 1) {
                 let model = ObservedDashboard()
-                return (ViewHost(ObservedDashboardView(model: model)), { model.values[7].value = $0 })
+                return (benchmarkHost(ObservedDashboardView(model: model)), { model.values[7].value = $0 })
             },
         ]
     }

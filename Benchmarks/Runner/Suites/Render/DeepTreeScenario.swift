@@ -13,15 +13,15 @@ enum DeepTreeScenario {
         [
             scenario(RenderScenario.wholeObject, expected: depth + 1) {
                 let model = PublishedLeafModel()
-                return (ViewHost(PublishedLevel(model: model, depth: 0)), { model.value = $0 })
+                return (benchmarkHost(PublishedLevel(model: model, depth: 0)), { model.value = $0 })
             },
             scenario(RenderScenario.fineGrained, expected: 1) {
                 let model = TrackedLeafModel()
-                return (ViewHost(TrackedLevel(model: model, depth: 0)), { model.value = $0 })
+                return (benchmarkHost(TrackedLevel(model: model, depth: 0)), { model.value = $0 })
             },
             scenario(RenderScenario.observation, expected: 1) {
                 let model = ObservedLeafModel()
-                return (ViewHost(ObservedLevel(model: model, depth: 0)), { model.value = $0 })
+                return (benchmarkHost(ObservedLevel(model: model, depth: 0)), { model.value = $0 })
             },
         ]
     }

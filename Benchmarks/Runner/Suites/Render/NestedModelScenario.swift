@@ -13,7 +13,7 @@ enum NestedModelScenario {
                 parameters: [],
                 setUp: {
                     let wrapper = PublishedNesting.WrapperModel()
-                    let host = ViewHost(PublishedNesting.WrapperView(wrapperModel: wrapper))
+                    let host = benchmarkHost(PublishedNesting.WrapperView(wrapperModel: wrapper))
                     return RenderWorkload(
                         host: host,
                         update: { index in
@@ -28,7 +28,7 @@ enum NestedModelScenario {
                 parameters: [],
                 setUp: {
                     let wrapper = TrackedNesting.WrapperModel()
-                    let host = ViewHost(TrackedNesting.WrapperView(wrapperModel: wrapper))
+                    let host = benchmarkHost(TrackedNesting.WrapperView(wrapperModel: wrapper))
                     return RenderWorkload(
                         host: host,
                         update: { index in

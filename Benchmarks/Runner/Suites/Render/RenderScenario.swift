@@ -36,13 +36,15 @@ struct RenderScenario {
             suite: "render", name: name, variant: strategy, parameters: parameters,
             body: { n in
                 let workload = state.workload
-                workload.host.resetCounts()
                 for _ in 0..<n {
                     workload.update(state.nextUpdate())
                 }
-                metrics[BenchmarkMetrics.bodyEvaluations] = Double(workload.host.totalBodyCount) / Double(n)
             },
-            reset: { _ in state.prepare() },
+            // Clearing the previous sample's counts is not part of an update.
+            reset: { _ in
+                state.prepare()
+                state.workload.host.resetCounts()
+            },
             check: {
                 state.prepare()
                 let workload = state.workload
@@ -74,6 +76,13 @@ struct RenderScenario {
 }
 
 /// A built host and how to drive it.
+/// A host for a benchmark: it keeps body counts but no render log, since
+/// logging each re-render is not part of an update (and costs the
+/// whole-object model, which re-renders N bodies, N times more).
+func benchmarkHost(_ root: some View) -> ViewHost {
+    ViewHost(root, options: ViewHost.Options(recordsRenderLog: false))
+}
+
 struct RenderWorkload {
     let host: ViewHost
     /// Makes update number `index` (a running count), then re-renders.

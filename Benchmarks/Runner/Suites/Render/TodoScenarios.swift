@@ -25,13 +25,13 @@ enum TodoScenarios {
         switch strategy {
         case RenderScenario.fineGrained:
             let manager = TrackedTodo.TodoManager(titles: titles(size))
-            return (ViewHost(TrackedTodo.TodoListView(manager: manager)), .tracked(manager))
+            return (benchmarkHost(TrackedTodo.TodoListView(manager: manager)), .tracked(manager))
         case RenderScenario.wholeObject:
             let manager = PublishedTodo.TodoManager(titles: titles(size))
-            return (ViewHost(PublishedTodo.TodoListView(manager: manager)), .published(manager))
+            return (benchmarkHost(PublishedTodo.TodoListView(manager: manager)), .published(manager))
         default:
             let manager = ObservationTodo.TodoManager(titles: titles(size))
-            return (ViewHost(ObservationTodo.TodoListView(manager: manager)), .observation(manager))
+            return (benchmarkHost(ObservationTodo.TodoListView(manager: manager)), .observation(manager))
         }
     }
 
