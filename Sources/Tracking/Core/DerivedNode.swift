@@ -183,7 +183,7 @@ final class DerivedNode: SubscriberNode, @unchecked Sendable {
         if changed || !hasResult {
             _ = operation(storage, .commit)
             hasResult = true
-            version.add(1, ordering: .relaxed)
+            version.wrappingAdd(1, ordering: .relaxed)
         }
         validatedEpoch = epoch
         if let destination { _ = operation(storage, .copy(destination)) }

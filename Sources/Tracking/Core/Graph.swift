@@ -26,7 +26,7 @@ enum Graph {
     /// what it had already found current.
     @inline(__always)
     static func sourceChanged(_ state: ThreadState) {
-        let epoch = changeEpoch.add(1, ordering: .relaxed).newValue
+        let epoch = changeEpoch.wrappingAdd(1, ordering: .relaxed).newValue
         if state.validationDepth > 0 { state.validationEpoch = epoch }
     }
 

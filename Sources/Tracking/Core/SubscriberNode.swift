@@ -136,7 +136,7 @@ class SubscriberNode: Node, @unchecked Sendable {
     /// source's ``Node/linkCount`` puts writes to the source on the path that
     /// bumps its version, which the end of the run checks.
     final func addLink(to source: Node, _ state: ThreadState) -> LinkPointer {
-        source.linkCount.add(1, ordering: .relaxed)
+        source.linkCount.wrappingAdd(1, ordering: .relaxed)
         let link = state.makeLink(
             source: source, subscriber: self,
             version: source.version.load(ordering: .relaxed))

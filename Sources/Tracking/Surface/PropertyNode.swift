@@ -93,7 +93,10 @@ extension PropertyNode {
     final func endChange(_ state: ThreadState) {
         if state.recordsSnapshots, propagatedMark.load(ordering: .relaxed) == state.transactionMark {
             // Every subscriber already waits for the end of this transaction.
-            version.add(1, ordering: .relaxed)
+            // No lock: writes of one property are ordered by whoever
+            // synchronizes its value (an unsynchronized write is a data race
+            // on the value already), so a plain increment cannot lose one.
+            version.store(version.load(ordering: .relaxed) &+ 1, ordering: .relaxed)
             Graph.sourceChanged(state)
             Scheduler.endTransaction(state)
             return
@@ -105,7 +108,7 @@ extension PropertyNode {
             let snapshot = snapshotMark.load(ordering: .relaxed)
             let mark: SubscriberFlags = snapshot != 0 && snapshot == state.transactionMark ? .pending : .dirty
             GraphLock.lock()
-            version.add(1, ordering: .relaxed)
+            version.wrappingAdd(1, ordering: .relaxed)
             Graph.sourceChanged(state)
             let onlyObserversQueuedHere = Graph.propagateLocked(from: self, direct: mark, state: state)
             if onlyObserversQueuedHere, state.recordsSnapshots {

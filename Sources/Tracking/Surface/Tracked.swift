@@ -42,19 +42,23 @@ public struct Tracked<Value>: TrackedStorage {
     }
 
     /// A tracked property that notifies only when the new value differs (`==`).
+    @inlinable
     public init(wrappedValue: Value) where Value: Equatable {
-        cell = EquatableTrackedCell(wrappedValue)
+        // Inlined, so that the comparison is specialized for the value's type.
+        cell = EquatableTrackedCell(wrappedValue, isEqual: { $0 == $1 })
     }
 
     /// A tracked property that notifies only when the new instance differs (`===`).
+    @inlinable
     public init(wrappedValue: Value) where Value: AnyObject {
-        cell = IdentityTrackedCell(wrappedValue)
+        cell = TrackedCell(wrappedValue, isEqual: { $0 === $1 })
     }
 
     /// A tracked property of an `Equatable` class: notifies only when `==` says
     /// the new value differs.
+    @inlinable
     public init(wrappedValue: Value) where Value: AnyObject & Equatable {
-        cell = EquatableTrackedCell(wrappedValue)
+        cell = EquatableTrackedCell(wrappedValue, isEqual: { $0 == $1 })
     }
 
     /// A tracked property with an explicit equality policy.
@@ -109,14 +113,17 @@ public struct Tracked<Value>: TrackedStorage {
         }
         @inline(__always)
         set {
-            // The owner keeps its cells alive; no reference counting here.
-            unowned(unsafe) let cell = instance[keyPath: storageKeyPath].cell
-            if cell.linkCount.load(ordering: .relaxed) == 0 || cell.isEqualToStored(newValue) {
-                cell.value = newValue
-            } else {
-                let state = cell.beginChange()
-                cell.value = newValue
-                cell.endChange(state)
+            // The owner keeps its cells alive: the cell is borrowed, with no
+            // reference counting (an `unowned(unsafe)` local is still retained
+            // around each call it is passed to).
+            Unmanaged.passUnretained(instance[keyPath: storageKeyPath].cell)._withUnsafeGuaranteedRef { cell in
+                if cell.linkCount.load(ordering: .relaxed) == 0 || cell.isEqualToStored(newValue) {
+                    cell.value = newValue
+                } else {
+                    let state = cell.beginChange()
+                    cell.value = newValue
+                    cell.endChange(state)
+                }
             }
         }
         @inline(__always)
@@ -153,7 +160,7 @@ public struct Tracked<Value>: TrackedStorage {
 
     private static func makeEquatableCell<E: Equatable>(_ value: Value, _: E.Type) -> TrackedCell<Value> {
         // E is Value, opened from the existential metatype.
-        unsafeDowncast(EquatableTrackedCell(value as! E), to: TrackedCell<Value>.self)
+        unsafeDowncast(EquatableTrackedCell(value as! E, isEqual: { $0 == $1 }), to: TrackedCell<Value>.self)
     }
 }
 

@@ -15,47 +15,44 @@ class TrackedCell<Value>: PropertyNode, @unchecked Sendable {
     @exclusivity(unchecked)
     final var value: Value
 
+    /// The equality policy: whether two values are the same (`==`, `===`),
+    /// so that assigning one equal to the stored value notifies nobody; nil
+    /// when every assignment notifies. Made in specialized code (the
+    /// inlinable initializers of `Tracked`), so a comparison runs no generic
+    /// code.
     @usableFromInline
-    init(_ value: Value) {
+    final let isEqual: ((Value, Value) -> Bool)?
+
+    @usableFromInline
+    init(_ value: Value, isEqual: ((Value, Value) -> Bool)? = nil) {
         self.value = value
+        self.isEqual = isEqual
         super.init()
     }
 
     /// Whether assigning `new` would store a value equal to the current one,
-    /// so that nobody needs to hear of it. The base class cannot compare:
-    /// every assignment notifies.
-    @usableFromInline
-    func isEqualToStored(_ new: Value) -> Bool { false }
+    /// so that nobody needs to hear of it.
+    @inlinable @inline(__always)
+    final func isEqualToStored(_ new: Value) -> Bool {
+        guard let isEqual else { return false }
+        return isEqual(value, new)
+    }
 }
 
-/// The storage of an `Equatable` property: equal assignments (`==`) notify nobody.
+/// The storage of an `Equatable` property: equal assignments (`==`) notify
+/// nobody, and a transaction that changes the value and changes it back
+/// notifies nobody either (it keeps a snapshot of the value).
 @usableFromInline
 final class EquatableTrackedCell<Value: Equatable>: TrackedCell<Value>, @unchecked Sendable {
     @usableFromInline
-    override init(_ value: Value) {
-        super.init(value)
+    init(_ value: Value, isEqual: @escaping (Value, Value) -> Bool) {
+        super.init(value, isEqual: isEqual)
     }
-
-    @usableFromInline
-    override func isEqualToStored(_ new: Value) -> Bool { value == new }
 
     override func takeSnapshot(_ state: ThreadState) -> Bool {
         state.snapshots.append(ValueSnapshot(cell: self, version: version.load(ordering: .relaxed)))
         return true
     }
-}
-
-/// The storage of a property holding a class instance: assigning the same
-/// instance (`===`) notifies nobody.
-@usableFromInline
-final class IdentityTrackedCell<Value: AnyObject>: TrackedCell<Value>, @unchecked Sendable {
-    @usableFromInline
-    override init(_ value: Value) {
-        super.init(value)
-    }
-
-    @usableFromInline
-    override func isEqualToStored(_ new: Value) -> Bool { value === new }
 }
 
 /// Records a read of a `@Tracked` property by the subscriber running on this
