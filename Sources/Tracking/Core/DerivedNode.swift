@@ -27,8 +27,11 @@ final class DerivedNode: SubscriberNode, @unchecked Sendable {
         /// `.running`) into the storage's candidate slot; returns whether the
         /// result differs from the cached one.
         case evaluate
-        /// Under the lock: makes the candidate the cached result.
-        case commit
+        /// Under the lock, after `evaluate`, in one call: makes the candidate
+        /// the cached result if `commits`, copies the cached result to
+        /// `destination` (as ``copy(_:)``), then drops the candidate if that
+        /// runs no code (as ``discardIfTrivial``); returns whether it did.
+        case settle(commits: Bool, destination: UnsafeMutableRawPointer?)
         /// After the lock, by the thread holding `.running`: drops the
         /// candidate (the replaced result, or an unused equal one).
         case discard
@@ -180,19 +183,19 @@ final class DerivedNode: SubscriberNode, @unchecked Sendable {
 
         GraphLock.lock()
         flags.insert(finishTrackingLocked(state))
-        if changed || !hasResult {
-            _ = operation(storage, .commit)
+        let commits = changed || !hasResult
+        if commits {
             hasResult = true
             version.wrappingAdd(1, ordering: .relaxed)
         }
         validatedEpoch = epoch
-        if let destination { _ = operation(storage, .copy(destination)) }
-        // The candidate slot now holds the replaced result (or an unused equal
-        // one). Another thread may claim the node as soon as it stops running,
-        // so the slot must be empty by then. Dropping a trivial value runs no
-        // code: it is done here. Anything else may run a deinit that uses the
-        // graph, so it is dropped after the lock, the node still running.
-        let dropped = operation(storage, .discardIfTrivial)
+        // After the commit, the candidate slot holds the replaced result (or
+        // an unused equal one). Another thread may claim the node as soon as
+        // it stops running, so the slot must be empty by then. Dropping a
+        // trivial value runs no code: `settle` does it here. Anything else may
+        // run a deinit that uses the graph, so it is dropped after the lock,
+        // the node still running.
+        let dropped = operation(storage, .settle(commits: commits, destination: destination))
         if dropped { endRunLocked() }
         GraphLock.unlock()
         state.drainReleases()
@@ -269,9 +272,12 @@ final class DerivedStorage<Value>: @unchecked Sendable {
             }
             candidate = result
             return changed
-        case .commit:
-            swap(&cached, &candidate)
-            return true
+        case .settle(let commits, let destination):
+            if commits { swap(&cached, &candidate) }
+            if let destination {
+                destination.assumingMemoryBound(to: Result<Value, any Error>?.self).pointee = cached
+            }
+            return perform(.discardIfTrivial)
         case .discard:
             candidate = nil
             return true

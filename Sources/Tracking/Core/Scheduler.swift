@@ -106,14 +106,44 @@ enum Scheduler {
                 return
             }
             swap(&state.queue, &state.batch)
-            if state.batch.count > 1 {
-                state.batch.sort { $0.sequence < $1.sequence }
-            }
-            for node in state.batch {
-                unsafeDowncast(node, to: ObserverNode.self).runIfNeeded(state)
+            // The round holds its observers; nothing but this loop touches it
+            // (a nested flush returns at once), so they are borrowed.
+            let runsBackwards = state.batch.count > 1 && orderByCreation(&state.batch)
+            state.batch.withUnsafeBufferPointer { round in
+                // Read as addresses: reading an element as a reference retains it.
+                let addresses = UnsafeRawBufferPointer(round)
+                let stride = MemoryLayout<SubscriberNode>.stride
+                for index in round.indices {
+                    let position = runsBackwards ? round.count - 1 - index : index
+                    let address = addresses.load(fromByteOffset: position * stride, as: UnsafeRawPointer.self)
+                    Unmanaged<ObserverNode>.fromOpaque(address)._withUnsafeGuaranteedRef { $0.runIfNeeded(state) }
+                }
             }
             state.batch.removeAll(keepingCapacity: true)
         }
+    }
+
+    /// Puts a round of observers in creation order, or finds it in reverse
+    /// order: returns true when the round should run from its end. A write
+    /// queues observers in the order of its subscriber list, usually sorted
+    /// or reversed already (links are added at the head): both are found in
+    /// one pass, so that only a mixed order pays for a sort.
+    private static func orderByCreation(_ batch: inout [SubscriberNode]) -> Bool {
+        let order = batch.withUnsafeBufferPointer { nodes -> (ascending: Bool, descending: Bool) in
+            var ascending = true
+            var descending = true
+            var previous = nodes[0].sequence
+            for index in 1..<nodes.count {
+                let sequence = nodes[index].sequence
+                if sequence < previous { ascending = false } else { descending = false }
+                previous = sequence
+            }
+            return (ascending, descending)
+        }
+        if order.ascending { return false }
+        if order.descending { return true }
+        batch.sort { $0.sequence < $1.sequence }
+        return false
     }
 
     /// Drops the observers still queued after too many rounds and reports the

@@ -28,7 +28,8 @@ final class ValueSnapshot<Value: Equatable>: TransactionSnapshot {
     }
 
     override func isUnchanged() -> Bool {
-        unsafeDowncast(node, to: EquatableTrackedCell<Value>.self).value == value
+        // The cell's own comparison: specialized for the value's type.
+        unsafeDowncast(node, to: EquatableTrackedCell<Value>.self).isEqualToStored(value)
     }
 }
 
@@ -44,9 +45,17 @@ extension ThreadState {
         guard !snapshots.isEmpty, !source.isDerived else { return false }
         let node = unsafeDowncast(source, to: PropertyNode.self)
         guard node.snapshotMark.load(ordering: .relaxed) == transactionMark else { return false }
-        for snapshot in snapshots where snapshot.node === node {
-            return snapshot.version == version && snapshot.isUnchanged()
+        // Borrowed: the list outlives the call, and walking it with
+        // references would retain each snapshot.
+        return snapshots.withUnsafeBufferPointer { list in
+            for index in list.indices {
+                let found = Unmanaged.passUnretained(list[index])._withUnsafeGuaranteedRef { snapshot -> Bool? in
+                    guard snapshot.node === node else { return nil }
+                    return snapshot.version == version && snapshot.isUnchanged()
+                }
+                if let found { return found }
+            }
+            return false
         }
-        return false
     }
 }

@@ -32,7 +32,9 @@ public func withTransaction<T>(_ body: () throws -> T) rethrows -> T {
         state.explicitTransactionDepth -= 1
         Scheduler.endTransaction(state)
         if takesSnapshots {
-            state.snapshots.removeAll()
+            // The next transaction reuses the storage, unless this one was
+            // unusually large.
+            state.snapshots.removeAll(keepingCapacity: state.snapshots.count <= 256)
             state.transactionMark = 0
         }
     }
