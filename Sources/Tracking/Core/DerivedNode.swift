@@ -13,13 +13,15 @@ import CTrackingSupport
 /// Its version moves only when a recomputation gives a different result, so
 /// what depends on it is not re-run for an equal one (equality cut-off).
 ///
-/// The node is not generic: the typed half (the closure, the cached result,
-/// the equality) lives in a ``DerivedStorage`` that ``operation`` reaches.
-/// `Derived`'s inlinable initializer builds that function in the client's
-/// module, where it is specialized for the value's type, so computing,
-/// comparing and storing a result costs no generic-runtime lookup.
+/// The graph logic is not generic: the typed half (the closure, the cached
+/// result, the equality) lives in the subclass ``TypedDerivedNode``, which
+/// ``operation`` reaches. `TypedDerivedNode`'s inlinable initializer builds
+/// that function in the client's module, where it is specialized for the
+/// value's type, so computing, comparing and storing a result costs no
+/// generic-runtime lookup (a generic class's overridden methods would run
+/// unspecialized).
 @usableFromInline
-final class DerivedNode: SubscriberNode, @unchecked Sendable {
+class DerivedNode: SubscriberNode, @unchecked Sendable {
     /// What ``operation`` does with the typed storage.
     @usableFromInline
     enum Operation {
@@ -43,15 +45,11 @@ final class DerivedNode: SubscriberNode, @unchecked Sendable {
         case copy(UnsafeMutableRawPointer)
     }
 
-    /// The typed half: a ``DerivedStorage``.
+    /// Applies an ``Operation`` to the node's typed half.
     @usableFromInline
-    let storage: AnyObject
+    final let operation: (DerivedNode, Operation) -> Bool
 
-    /// Applies an ``Operation`` to ``storage``.
-    @usableFromInline
-    let operation: (AnyObject, Operation) -> Bool
-
-    let name: String
+    final let name: String
 
     /// Whether there is a cached result. Guarded by ``GraphLock``.
     @exclusivity(unchecked)
@@ -63,9 +61,8 @@ final class DerivedNode: SubscriberNode, @unchecked Sendable {
     private var validatedEpoch: UInt64 = 0
 
     @usableFromInline
-    init(name: String, storage: AnyObject, operation: @escaping (AnyObject, Operation) -> Bool) {
+    init(name: String, operation: @escaping (DerivedNode, Operation) -> Bool) {
         self.name = name
-        self.storage = storage
         self.operation = operation
         super.init(kind: .derived)
     }
@@ -81,8 +78,8 @@ final class DerivedNode: SubscriberNode, @unchecked Sendable {
         }
     }
 
-    override var displayName: String { name }
-    override var subscriberName: String { name }
+    final override var displayName: String { name }
+    final override var subscriberName: String { name }
 
     // MARK: Reading
 
@@ -96,7 +93,7 @@ final class DerivedNode: SubscriberNode, @unchecked Sendable {
     /// - Throws: A ``DerivedCycleError`` if this value is already computing on
     ///   this thread.
     @usableFromInline
-    func read(into destination: UnsafeMutableRawPointer) throws(DerivedCycleError) -> Bool {
+    final func read(into destination: UnsafeMutableRawPointer) throws(DerivedCycleError) -> Bool {
         var cycle: DerivedCycleError?
         let isCurrent = ThreadState.withCurrent { state -> Bool in
             var link: LinkPointer?
@@ -127,13 +124,13 @@ final class DerivedNode: SubscriberNode, @unchecked Sendable {
 
     /// Brings the cache up to date. Returns false if another thread is
     /// computing it; throws if this thread is (a cycle).
-    override func refresh(_ state: ThreadState) throws(DerivedCycleError) -> Bool {
+    final override func refresh(_ state: ThreadState) throws(DerivedCycleError) -> Bool {
         try refresh(state, copyInto: nil)
     }
 
     /// ``refresh(_:)``, copying the result into `destination` under the lock
     /// once the cache is current.
-    private func refresh(_ state: ThreadState, copyInto destination: UnsafeMutableRawPointer?) throws(DerivedCycleError) -> Bool {
+    private final func refresh(_ state: ThreadState, copyInto destination: UnsafeMutableRawPointer?) throws(DerivedCycleError) -> Bool {
         if state.validationDepth == 0 {
             state.validationEpoch = Graph.changeEpoch.load(ordering: .relaxed)
         }
@@ -149,7 +146,7 @@ final class DerivedNode: SubscriberNode, @unchecked Sendable {
         }
         if hasResult, flags.isDisjoint(with: [.dirty, .pending]),
            isSubscribed || validatedEpoch == epoch {
-            if let destination { _ = operation(storage, .copy(destination)) }
+            if let destination { _ = operation(self, .copy(destination)) }
             GraphLock.unlock()
             return true
         }
@@ -170,15 +167,15 @@ final class DerivedNode: SubscriberNode, @unchecked Sendable {
             GraphLock.lock()
             validatedEpoch = epoch
             endRunLocked()
-            if let destination { _ = operation(storage, .copy(destination)) }
+            if let destination { _ = operation(self, .copy(destination)) }
             GraphLock.unlock()
         }
         return true
     }
 
-    private func recompute(_ state: ThreadState, epoch: UInt64, copyInto destination: UnsafeMutableRawPointer?) {
+    private final func recompute(_ state: ThreadState, epoch: UInt64, copyInto destination: UnsafeMutableRawPointer?) {
         let previous = beginTracking(state)
-        let changed = operation(storage, .evaluate)
+        let changed = operation(self, .evaluate)
         endTracking(restoring: previous)
 
         GraphLock.lock()
@@ -195,12 +192,12 @@ final class DerivedNode: SubscriberNode, @unchecked Sendable {
         // trivial value runs no code: `settle` does it here. Anything else may
         // run a deinit that uses the graph, so it is dropped after the lock,
         // the node still running.
-        let dropped = operation(storage, .settle(commits: commits, destination: destination))
+        let dropped = operation(self, .settle(commits: commits, destination: destination))
         if dropped { endRunLocked() }
         GraphLock.unlock()
         state.drainReleases()
         if !dropped {
-            _ = operation(storage, .discard)
+            _ = operation(self, .discard)
             GraphLock.lock()
             endRunLocked()
             GraphLock.unlock()
@@ -210,14 +207,14 @@ final class DerivedNode: SubscriberNode, @unchecked Sendable {
     /// Ends a run (a validation or a computation), under the lock: applies a
     /// subscription change that waited for it, and frees the node for the
     /// next reader.
-    private func endRunLocked() {
+    private final func endRunLocked() {
         if flags.contains(.subscriptionChanged) { Graph.syncSubscriptionLocked(self) }
         flags.remove(.running)
         runningThread = nil
     }
 
     /// Names the derived values in the cycle that reached this one again.
-    private func cycleError() -> DerivedCycleError {
+    private final func cycleError() -> DerivedCycleError {
         var chain: [String] = []
         var scope = tracking_current_scope()
         let me = Unmanaged.passUnretained(self).toOpaque()
@@ -231,15 +228,16 @@ final class DerivedNode: SubscriberNode, @unchecked Sendable {
 }
 
 /// The typed half of a derived value: its closure, equality and results.
-/// Used only through specialized code built in `Derived`'s initializers.
+/// Built only by inlinable code (`Derived`'s initializers), so that its
+/// ``DerivedNode/operation`` is specialized for `Value`.
 @usableFromInline
-final class DerivedStorage<Value>: @unchecked Sendable {
+final class TypedDerivedNode<Value>: DerivedNode, @unchecked Sendable {
     @usableFromInline
     let compute: @Sendable () throws -> Value
     @usableFromInline
     let isEqual: ((Value, Value) -> Bool)?
 
-    /// The current result. Written under the lock (by `commit`), read under it.
+    /// The current result. Written under the lock (by `settle`), read under it.
     @usableFromInline
     @exclusivity(unchecked)
     var cached: Result<Value, any Error>?
@@ -249,10 +247,15 @@ final class DerivedStorage<Value>: @unchecked Sendable {
     @exclusivity(unchecked)
     var candidate: Result<Value, any Error>?
 
-    @usableFromInline
-    init(compute: @escaping @Sendable () throws -> Value, isEqual: ((Value, Value) -> Bool)?) {
+    /// Call from specialized code only, so that the operation function is
+    /// specialized for `Value`.
+    @inlinable
+    init(name: String, compute: @escaping @Sendable () throws -> Value, isEqual: ((Value, Value) -> Bool)?) {
         self.compute = compute
         self.isEqual = isEqual
+        super.init(name: name) { node, operation in
+            unsafeDowncast(node, to: TypedDerivedNode<Value>.self).perform(operation)
+        }
     }
 
     /// Performs one ``DerivedNode/Operation``.
@@ -298,14 +301,5 @@ final class DerivedStorage<Value>: @unchecked Sendable {
         GraphLock.lock()
         defer { GraphLock.unlock() }
         return cached
-    }
-
-    /// Makes the node for this storage; call from specialized code, so that
-    /// the operation function is specialized for `Value`.
-    @inlinable
-    func makeNode(name: String) -> DerivedNode {
-        DerivedNode(name: name, storage: self) { storage, operation in
-            unsafeDowncast(storage, to: DerivedStorage<Value>.self).perform(operation)
-        }
     }
 }

@@ -35,14 +35,11 @@
 /// copy without caching.
 public final class Derived<Value> {
     @usableFromInline
-    let storage: DerivedStorage<Value>
-    @usableFromInline
-    let node: DerivedNode
+    let node: TypedDerivedNode<Value>
 
     @usableFromInline
-    init(storage: DerivedStorage<Value>, name: String) {
-        self.storage = storage
-        node = storage.makeNode(name: name)
+    init(node: TypedDerivedNode<Value>) {
+        self.node = node
     }
 
     /// Creates a derived value that treats every result as a change.
@@ -63,9 +60,9 @@ public final class Derived<Value> {
         isEqual: (@Sendable (Value, Value) -> Bool)? = nil,
         _ compute: @escaping @Sendable () -> Value
     ) {
-        self.init(
-            storage: DerivedStorage(compute: compute, isEqual: isEqual),
-            name: name ?? derivedName("Derived", Value.self, fileID, line))
+        self.init(node: TypedDerivedNode(
+            name: name ?? derivedName("Derived", Value.self, fileID, line),
+            compute: compute, isEqual: isEqual))
     }
 
     /// The current value, computed now if it is stale. A tracked read.
@@ -77,7 +74,7 @@ public final class Derived<Value> {
                 try node.read(into: pointer)
             }
             // Busy on another thread: compute here, uncached (the closure cannot throw).
-            guard isCurrent else { return try! storage.compute() }
+            guard isCurrent else { return try! node.compute() }
         } catch {
             return valueAfterCycle(error)
         }
@@ -93,7 +90,7 @@ public final class Derived<Value> {
             kind: .derivedCycle,
             message: "\(error); \(node.name) returns its previous value",
             properties: error.cycle))
-        if case .success(let value)? = storage.currentResult { return value }
+        if case .success(let value)? = node.currentResult { return value }
         fatalError("Tracking: \(error); \(node.name) has no previous value to return")
     }
 
@@ -121,9 +118,9 @@ extension Derived where Value: Equatable {
         fileID: StaticString = #fileID, line: UInt = #line,
         _ compute: @escaping @Sendable () -> Value
     ) {
-        self.init(
-            storage: DerivedStorage(compute: compute, isEqual: { $0 == $1 }),
-            name: name ?? derivedName("Derived", Value.self, fileID, line))
+        self.init(node: TypedDerivedNode(
+            name: name ?? derivedName("Derived", Value.self, fileID, line),
+            compute: compute, isEqual: { $0 == $1 }))
     }
 }
 
@@ -141,14 +138,11 @@ extension Derived: @unchecked Sendable where Value: Sendable {}
 /// thrown as a ``DerivedCycleError`` naming the values in it.
 public final class ThrowingDerived<Value> {
     @usableFromInline
-    let storage: DerivedStorage<Value>
-    @usableFromInline
-    let node: DerivedNode
+    let node: TypedDerivedNode<Value>
 
     @usableFromInline
-    init(storage: DerivedStorage<Value>, name: String) {
-        self.storage = storage
-        node = storage.makeNode(name: name)
+    init(node: TypedDerivedNode<Value>) {
+        self.node = node
     }
 
     /// Creates a throwing derived value.
@@ -167,9 +161,9 @@ public final class ThrowingDerived<Value> {
         isEqual: (@Sendable (Value, Value) -> Bool)? = nil,
         _ compute: @escaping @Sendable () throws -> Value
     ) {
-        self.init(
-            storage: DerivedStorage(compute: compute, isEqual: isEqual),
-            name: name ?? derivedName("ThrowingDerived", Value.self, fileID, line))
+        self.init(node: TypedDerivedNode(
+            name: name ?? derivedName("ThrowingDerived", Value.self, fileID, line),
+            compute: compute, isEqual: isEqual))
     }
 
     /// The current value, computed now if it is stale. A tracked read.
@@ -183,7 +177,7 @@ public final class ThrowingDerived<Value> {
             let isCurrent = try withUnsafeMutablePointer(to: &result) { pointer throws(DerivedCycleError) in
                 try node.read(into: pointer)
             }
-            guard isCurrent else { return try storage.compute() }
+            guard isCurrent else { return try node.compute() }
             guard let result else { preconditionFailure("Tracking: a derived value has no result") }
             return try result.get()
         }
@@ -211,9 +205,9 @@ extension ThrowingDerived where Value: Equatable {
         fileID: StaticString = #fileID, line: UInt = #line,
         _ compute: @escaping @Sendable () throws -> Value
     ) {
-        self.init(
-            storage: DerivedStorage(compute: compute, isEqual: { $0 == $1 }),
-            name: name ?? derivedName("ThrowingDerived", Value.self, fileID, line))
+        self.init(node: TypedDerivedNode(
+            name: name ?? derivedName("ThrowingDerived", Value.self, fileID, line),
+            compute: compute, isEqual: { $0 == $1 }))
     }
 }
 
