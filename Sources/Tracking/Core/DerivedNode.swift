@@ -183,7 +183,8 @@ class DerivedNode: SubscriberNode, @unchecked Sendable {
         let commits = changed || !hasResult
         if commits {
             hasResult = true
-            version.wrappingAdd(1, ordering: .relaxed)
+            // Only ever written under the lock: no read-modify-write needed.
+            version.store(version.load(ordering: .relaxed) &+ 1, ordering: .relaxed)
         }
         validatedEpoch = epoch
         // After the commit, the candidate slot holds the replaced result (or

@@ -18,8 +18,11 @@ class Node: @unchecked Sendable {
     @usableFromInline
     final let linkCount = Atomic<Int>(0)
 
-    /// Bumped under the lock each time the node changes while something links
-    /// to it. Subscribers compare it with the version they saw.
+    /// Bumped each time the node changes while something links to it.
+    /// Subscribers compare it with the version they saw. Atomic for its
+    /// readers only: its writers never race (a derived value's write under
+    /// the lock, a property's by whoever synchronizes the property's value),
+    /// so a bump is a load and a store, not a read-modify-write.
     final let version = Atomic<UInt64>(0)
 
     /// The ``SubscriberNode/runMark`` of the last run that read this node.

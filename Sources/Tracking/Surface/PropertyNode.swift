@@ -108,7 +108,7 @@ extension PropertyNode {
             let snapshot = snapshotMark.load(ordering: .relaxed)
             let mark: SubscriberFlags = snapshot != 0 && snapshot == state.transactionMark ? .pending : .dirty
             GraphLock.lock()
-            version.wrappingAdd(1, ordering: .relaxed)
+            version.store(version.load(ordering: .relaxed) &+ 1, ordering: .relaxed)
             Graph.sourceChanged(state)
             let onlyObserversQueuedHere = Graph.propagateLocked(from: self, direct: mark, state: state)
             if onlyObserversQueuedHere, state.recordsSnapshots {
