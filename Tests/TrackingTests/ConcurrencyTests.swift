@@ -1,6 +1,16 @@
 import Foundation
+import Synchronization
 import Testing
 @testable import Tracking
+
+/// A hand-written property whose announcements may come from any thread.
+final class AnnouncedEverywhere: Trackable, @unchecked Sendable {
+    let trackingRegistrar = TrackingRegistrar()
+    var field: Int {
+        trackingRegistrar.access(self, keyPath: \.field)
+        return 0
+    }
+}
 
 /// A model whose values are read and written under a lock of its own, so that
 /// tests that share it between threads have no data race. Writes go through
@@ -166,5 +176,52 @@ let isThreadSanitized: Bool = dlsym(dlopen(nil, RTLD_NOW), "__tsan_init") != nil
         for model in models {
             #expect(model.trackingRegistrar.activeDependencyCount == 0)
         }
+    }
+
+    /// A property announced from two threads at once, one inside a transaction
+    /// (the bump without the lock) and one outside (the bump under it): no
+    /// bump is lost and the version never moves backwards, so no subscriber
+    /// can take a new value for one it already saw.
+    @Test func concurrentAnnouncementsOfOnePropertyLoseNoVersionBump() {
+        let model = AnnouncedEverywhere()
+        let token = observe { _ = model.field }
+        GraphLock.lock()
+        let node = model.trackingRegistrar.storage.nodeLocked(for: \AnnouncedEverywhere.field)
+        GraphLock.unlock()
+        guard let node else {
+            Issue.record("the observer did not register the property")
+            return
+        }
+        let start = node.version.load(ordering: .relaxed)
+        let perThread = 200_000
+        let finished = Atomic<Int>(0)
+        let inTransactions = Thread {
+            var announced = 0
+            while announced < perThread {
+                withTransaction {
+                    for _ in 0..<20_000 {
+                        model.trackingRegistrar.didSet(model, keyPath: \.field)
+                        announced += 1
+                    }
+                }
+            }
+            finished.add(1, ordering: .relaxed)
+        }
+        let alone = Thread {
+            for _ in 0..<perThread { model.trackingRegistrar.didSet(model, keyPath: \.field) }
+            finished.add(1, ordering: .relaxed)
+        }
+        inTransactions.start()
+        alone.start()
+        var last = start
+        var backwards = 0
+        while finished.load(ordering: .relaxed) < 2 {
+            let version = node.version.load(ordering: .relaxed)
+            if version < last { backwards += 1 }
+            last = version
+        }
+        #expect(node.version.load(ordering: .relaxed) - start == UInt64(2 * perThread))
+        #expect(backwards == 0)
+        withExtendedLifetime(token) {}
     }
 }

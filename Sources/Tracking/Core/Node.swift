@@ -19,10 +19,10 @@ class Node: @unchecked Sendable {
     final let linkCount = Atomic<Int>(0)
 
     /// Bumped each time the node changes while something links to it.
-    /// Subscribers compare it with the version they saw. Atomic for its
-    /// readers only: its writers never race (a derived value's write under
-    /// the lock, a property's by whoever synchronizes the property's value),
-    /// so a bump is a load and a store, not a read-modify-write.
+    /// Subscribers compare it with the version they saw. A derived value's
+    /// is written only under the lock (a load and a store); a property's may
+    /// be bumped by several threads at once, without the lock, so with an
+    /// atomic increment.
     final let version = Atomic<UInt64>(0)
 
     /// The ``SubscriberNode/runMark`` of the last run that read this node.

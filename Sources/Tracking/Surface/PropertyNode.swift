@@ -93,10 +93,12 @@ extension PropertyNode {
     final func endChange(_ state: ThreadState) {
         if state.recordsSnapshots, propagatedMark.load(ordering: .relaxed) == state.transactionMark {
             // Every subscriber already waits for the end of this transaction.
-            // No lock: writes of one property are ordered by whoever
-            // synchronizes its value (an unsynchronized write is a data race
-            // on the value already), so a plain increment cannot lose one.
-            version.store(version.load(ordering: .relaxed) &+ 1, ordering: .relaxed)
+            // No lock, so an atomic increment: announcements of one property
+            // may come from several threads at once (`TrackingRegistrar`'s
+            // `didSet` and `withMutation` run their bump outside the caller's
+            // own synchronization), and a lost or reordered bump could bring
+            // the version back to one a subscriber already saw.
+            version.wrappingAdd(1, ordering: .relaxed)
             Graph.sourceChanged(state)
             Scheduler.endTransaction(state)
             return
@@ -108,7 +110,8 @@ extension PropertyNode {
             let snapshot = snapshotMark.load(ordering: .relaxed)
             let mark: SubscriberFlags = snapshot != 0 && snapshot == state.transactionMark ? .pending : .dirty
             GraphLock.lock()
-            version.store(version.load(ordering: .relaxed) &+ 1, ordering: .relaxed)
+            // Atomic even under the lock: the unlocked bump above may race with it.
+            version.wrappingAdd(1, ordering: .relaxed)
             Graph.sourceChanged(state)
             let onlyObserversQueuedHere = Graph.propagateLocked(from: self, direct: mark, state: state)
             if onlyObserversQueuedHere, state.recordsSnapshots {
