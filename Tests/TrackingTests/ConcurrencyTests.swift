@@ -3,6 +3,13 @@ import Synchronization
 import Testing
 @testable import Tracking
 
+/// Two tracked values, for tests that change them from two threads in turn.
+final class TwoValues: Trackable, @unchecked Sendable {
+    let trackingRegistrar = TrackingRegistrar()
+    @Tracked var x = 0
+    @Tracked var y = 0
+}
+
 /// A hand-written property whose announcements may come from any thread.
 final class AnnouncedEverywhere: Trackable, @unchecked Sendable {
     let trackingRegistrar = TrackingRegistrar()
@@ -222,6 +229,43 @@ let isThreadSanitized: Bool = dlsym(dlopen(nil, RTLD_NOW), "__tsan_init") != nil
         }
         #expect(node.version.load(ordering: .relaxed) - start == UInt64(2 * perThread))
         #expect(backwards == 0)
+        withExtendedLifetime(token) {}
+    }
+
+    /// A write on another thread while a queued observer checks whether its
+    /// derived dependency really changed reaches the observer: the check
+    /// starts over instead of dropping the mark the write left.
+    @Test func aWriteDuringAnObserversCheckIsNotLost() {
+        let model = TwoValues()
+        let computing = DispatchSemaphore(value: 0)
+        let written = DispatchSemaphore(value: 0)
+        let slow = Locked(false)
+        let parity = Derived("parity") {
+            let parity = model.x % 2
+            // A slow computation: the other thread writes `y` meanwhile.
+            if slow.current {
+                computing.signal()
+                written.wait()
+            }
+            return parity
+        }
+        let total = Derived("total") { model.y + parity.value }
+        let seen = Locked<[Int]>([])
+        let token = observe {
+            let value = total.value
+            seen.append(value)
+        }
+        slow.mutate { $0 = true }
+        DispatchQueue.global().async {
+            computing.wait()
+            model.y = 100
+            written.signal()
+        }
+        model.x = 2   // parity recomputes to an equal value while y changes
+        slow.mutate { $0 = false }
+        #expect(seen.current == [0, 100])
+        model.y = 200
+        #expect(seen.current == [0, 100, 200])
         withExtendedLifetime(token) {}
     }
 }

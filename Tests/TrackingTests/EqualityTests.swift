@@ -8,6 +8,7 @@ final class Shelf: Trackable, @unchecked Sendable {
     @Tracked var count = 0
     @Tracked(notifiesEqualValues: true) var ticks = 0
     @Tracked var optional: Int? = nil
+    @Tracked(notifiesEqualValues: false) var explicitItem = Item()
 }
 
 @Suite struct EqualityTests {
@@ -32,6 +33,32 @@ final class Shelf: Trackable, @unchecked Sendable {
         shelf.item = shelf.item
         #expect(runs.current == 1)
         shelf.item = Shelf.Item()
+        #expect(runs.current == 2)
+        withExtendedLifetime(token) {}
+    }
+
+    @Test func theExplicitPolicyOnAClassComparesInstances() {
+        let runs = Locked(0)
+        let shelf = Shelf()
+        let token = observe { _ = shelf.explicitItem; runs.increment() }
+        shelf.explicitItem = shelf.explicitItem
+        #expect(runs.current == 1)
+        shelf.explicitItem = Shelf.Item()
+        #expect(runs.current == 2)
+        withExtendedLifetime(token) {}
+    }
+
+    @Test func theSameInstanceSetBackInATransactionNotifiesNobody() {
+        let runs = Locked(0)
+        let shelf = Shelf()
+        let token = observe { _ = shelf.item; runs.increment() }
+        withTransaction {
+            let original = shelf.item
+            shelf.item = Shelf.Item()
+            shelf.item = original
+        }
+        #expect(runs.current == 1)
+        withTransaction { shelf.item = Shelf.Item() }
         #expect(runs.current == 2)
         withExtendedLifetime(token) {}
     }

@@ -98,8 +98,12 @@ final class ObserverNode: SubscriberNode, @unchecked Sendable {
             GraphLock.unlock()
             return
         }
-        if !flags.contains(.dirty) {
-            // Pending only: run only if a derived dependency really changed.
+        // Pending only: run only if a derived dependency really changed. The
+        // check takes the pending mark before it starts, so that a mark that
+        // another thread's write adds meanwhile survives it: the check then
+        // starts over (clearing the mark afterwards lost that write for good).
+        while !flags.contains(.dirty) {
+            flags.remove(.pending)
             flags.insert(.running)
             runningThread = state.identity
             GraphLock.unlock()
@@ -107,13 +111,16 @@ final class ObserverNode: SubscriberNode, @unchecked Sendable {
             GraphLock.lock()
             flags.remove(.running)
             runningThread = nil
-            if !changed && !flags.contains(.dirty) || flags.contains(.cancelled) {
-                flags.remove(.pending)
-                var released: (@Sendable () -> Void)?
-                if flags.contains(.cancelled) { released = releaseEverythingLocked(state) }
+            if flags.contains(.cancelled) {
+                let released = releaseEverythingLocked(state)
                 GraphLock.unlock()
                 state.drainReleases()
                 withExtendedLifetime(released) {}
+                return
+            }
+            if changed { break }
+            if !flags.contains(.pending) {
+                GraphLock.unlock()
                 return
             }
         }

@@ -19,17 +19,17 @@ class TransactionSnapshot {
     func isUnchanged() -> Bool { false }
 }
 
-final class ValueSnapshot<Value: Equatable>: TransactionSnapshot {
+final class ValueSnapshot<Value>: TransactionSnapshot {
     let value: Value
 
-    init(cell: EquatableTrackedCell<Value>, version: UInt64) {
+    init(cell: TrackedCell<Value>, version: UInt64) {
         value = cell.value
         super.init(node: cell, version: version)
     }
 
     override func isUnchanged() -> Bool {
         // The cell's own comparison: specialized for the value's type.
-        unsafeDowncast(node, to: EquatableTrackedCell<Value>.self).isEqualToStored(value)
+        unsafeDowncast(node, to: TrackedCell<Value>.self).isEqualToStored(value)
     }
 }
 

@@ -34,7 +34,8 @@ class PropertyNode: Node, @unchecked Sendable {
     }
 
     /// Records the value before the first change in an explicit transaction;
-    /// only `Equatable` properties can, and return true.
+    /// only properties with an equality policy (`==` or `===`) can, and
+    /// return true.
     func takeSnapshot(_ state: ThreadState) -> Bool { false }
 
     /// Set once, under the lock, before the first link exists; whoever

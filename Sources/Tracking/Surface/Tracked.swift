@@ -45,7 +45,7 @@ public struct Tracked<Value>: TrackedStorage {
     @inlinable
     public init(wrappedValue: Value) where Value: Equatable {
         // Inlined, so that the comparison is specialized for the value's type.
-        cell = EquatableTrackedCell(wrappedValue, isEqual: { $0 == $1 })
+        cell = TrackedCell(wrappedValue, isEqual: { $0 == $1 })
     }
 
     /// A tracked property that notifies only when the new instance differs (`===`).
@@ -58,7 +58,7 @@ public struct Tracked<Value>: TrackedStorage {
     /// the new value differs.
     @inlinable
     public init(wrappedValue: Value) where Value: AnyObject & Equatable {
-        cell = EquatableTrackedCell(wrappedValue, isEqual: { $0 == $1 })
+        cell = TrackedCell(wrappedValue, isEqual: { $0 == $1 })
     }
 
     /// A tracked property with an explicit equality policy.
@@ -67,7 +67,9 @@ public struct Tracked<Value>: TrackedStorage {
     ///   - wrappedValue: The initial value.
     ///   - notifiesEqualValues: When `true`, every assignment notifies, even
     ///     of an equal value (for a counter of events, say). When `false`, the
-    ///     same as the plain form.
+    ///     same policy as the plain form, chosen at run time: `==` for an
+    ///     `Equatable` type, `===` for a class, otherwise every assignment
+    ///     notifies.
     public init(wrappedValue: Value, notifiesEqualValues: Bool) {
         cell = notifiesEqualValues ? TrackedCell(wrappedValue) : Self.makeCell(wrappedValue)
     }
@@ -149,18 +151,22 @@ public struct Tracked<Value>: TrackedStorage {
     }
 
     /// The cell for decoding and the explicit-policy initializer, chosen at
-    /// run time: `==` for an `Equatable` type, otherwise every assignment
-    /// notifies (the `===` policy needs the static `AnyObject` constraint).
+    /// run time: `==` for an `Equatable` type, `===` for a class, otherwise
+    /// every assignment notifies.
     private static func makeCell(_ value: Value) -> TrackedCell<Value> {
         if let equatable = Value.self as? any Equatable.Type {
             return makeEquatableCell(value, equatable)
+        }
+        if Value.self is AnyObject.Type {
+            // A class: the same instance is no change (`===`).
+            return TrackedCell(value, isEqual: { ($0 as AnyObject) === ($1 as AnyObject) })
         }
         return TrackedCell(value)
     }
 
     private static func makeEquatableCell<E: Equatable>(_ value: Value, _: E.Type) -> TrackedCell<Value> {
         // E is Value, opened from the existential metatype.
-        unsafeDowncast(EquatableTrackedCell(value as! E, isEqual: { $0 == $1 }), to: TrackedCell<Value>.self)
+        unsafeDowncast(TrackedCell(value as! E, isEqual: { $0 == $1 }), to: TrackedCell<Value>.self)
     }
 }
 

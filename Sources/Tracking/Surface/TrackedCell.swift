@@ -37,19 +37,12 @@ class TrackedCell<Value>: PropertyNode, @unchecked Sendable {
         guard let isEqual else { return false }
         return isEqual(value, new)
     }
-}
 
-/// The storage of an `Equatable` property: equal assignments (`==`) notify
-/// nobody, and a transaction that changes the value and changes it back
-/// notifies nobody either (it keeps a snapshot of the value).
-@usableFromInline
-final class EquatableTrackedCell<Value: Equatable>: TrackedCell<Value>, @unchecked Sendable {
-    @usableFromInline
-    init(_ value: Value, isEqual: @escaping (Value, Value) -> Bool) {
-        super.init(value, isEqual: isEqual)
-    }
-
+    /// With an equality policy, keeps the value from before the first change
+    /// in an explicit transaction, so that a value changed and changed back
+    /// notifies nobody.
     override func takeSnapshot(_ state: ThreadState) -> Bool {
+        guard isEqual != nil else { return false }
         state.snapshots.append(ValueSnapshot(cell: self, version: version.load(ordering: .relaxed)))
         return true
     }
