@@ -268,4 +268,36 @@ let isThreadSanitized: Bool = dlsym(dlopen(nil, RTLD_NOW), "__tsan_init") != nil
         #expect(seen.current == [0, 100, 200])
         withExtendedLifetime(token) {}
     }
+
+    /// Another thread's writes keep queueing an observer that this thread is
+    /// running: that is no observer loop (this thread's observers write
+    /// nothing), so no diagnostic, and the last run sees the last write.
+    @Test func writesFromAnotherThreadAreNotAnObserverLoop() {
+        let counters = SharedCounters(count: 2)
+        let seen = Locked<[Int]>([])
+        let started = DispatchSemaphore(value: 0)
+        let finished = DispatchSemaphore(value: 0)
+        let writes = 20_000
+        let diagnostics = collectingDiagnostics {
+            let token = observe {
+                let trigger = counters[0]
+                let value = counters[1]
+                seen.append(value)
+                if trigger == 1 {
+                    started.signal()
+                    usleep(20)   // a slow observer: the writes keep coming
+                }
+            }
+            DispatchQueue.global().async {
+                started.wait()
+                for value in 1...writes { counters[1] = value }
+                finished.signal()
+            }
+            counters[0] = 1
+            finished.wait()
+            withExtendedLifetime(token) {}
+        }
+        #expect(diagnostics.map(\.kind) == [])
+        #expect(seen.current.last == writes)
+    }
 }

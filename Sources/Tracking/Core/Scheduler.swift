@@ -105,6 +105,7 @@ enum Scheduler {
                 abandonQueue(state, rounds: limit)
                 return
             }
+            let changesBefore = state.changesAnnounced
             swap(&state.queue, &state.batch)
             // The round holds its observers; nothing but this loop touches it
             // (a nested flush returns at once), so they are borrowed.
@@ -120,6 +121,9 @@ enum Scheduler {
                 }
             }
             state.batch.removeAll(keepingCapacity: true)
+            // A round that changed nothing did not queue the next one: other
+            // threads' writes did, while its observers ran. That is no loop.
+            if state.changesAnnounced == changesBefore { round -= 1 }
         }
     }
 

@@ -47,6 +47,11 @@ final class ThreadState {
     /// Whether this thread is running the queued observers of a transaction.
     @exclusivity(unchecked)
     var isFlushing = false
+    /// How many property changes this thread has announced: a flush counts
+    /// a round toward the observer-loop limit only if the round changed
+    /// something, so that other threads' writes are not taken for a loop.
+    @exclusivity(unchecked)
+    var changesAnnounced: UInt64 = 0
     /// Observers marked by this thread's writes, to run when the outermost
     /// transaction ends. Appended under the graph lock.
     @exclusivity(unchecked)

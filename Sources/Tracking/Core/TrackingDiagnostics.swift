@@ -56,7 +56,9 @@ public enum TrackingDiagnostics {
 
     /// How many rounds of observers one transaction may run before the rest
     /// are dropped with an ``TrackingDiagnostic/Kind/observerLoop``
-    /// diagnostic. Default 100; values below 1 are treated as 1.
+    /// diagnostic. Only rounds whose observers changed something count (a
+    /// round queued by other threads' writes is no loop). Default 100; values
+    /// below 1 are treated as 1.
     public static var maximumObserverRounds: Int {
         get { lock.withLock { currentMaximumRounds } }
         set { lock.withLock { currentMaximumRounds = max(1, newValue) } }

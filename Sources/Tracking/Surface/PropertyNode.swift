@@ -92,6 +92,7 @@ extension PropertyNode {
     }
 
     final func endChange(_ state: ThreadState) {
+        state.changesAnnounced &+= 1
         if state.recordsSnapshots, propagatedMark.load(ordering: .relaxed) == state.transactionMark {
             // Every subscriber already waits for the end of this transaction.
             // No lock, so an atomic increment: announcements of one property

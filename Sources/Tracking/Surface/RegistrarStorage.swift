@@ -64,6 +64,7 @@ final class RegistrarStorage: @unchecked Sendable {
             }
             node.version.add(1, ordering: .relaxed)
             Graph.sourceChanged(state)
+            state.changesAnnounced &+= 1
             var link = node.firstSubscriber
             while let current = link {
                 current.pointee.subscriber.takeUnretainedValue().flags.insert(.sourceDied)
