@@ -32,14 +32,11 @@ class DerivedNode: SubscriberNode, @unchecked Sendable {
         /// Under the lock, after `evaluate`, in one call: makes the candidate
         /// the cached result if `commits`, copies the cached result to
         /// `destination` (as ``copy(_:)``), then drops the candidate if that
-        /// runs no code (as ``discardIfTrivial``); returns whether it did.
+        /// runs no code (a trivial type); returns whether it did.
         case settle(commits: Bool, destination: UnsafeMutableRawPointer?)
         /// After the lock, by the thread holding `.running`: drops the
         /// candidate (the replaced result, or an unused equal one).
         case discard
-        /// Under the lock: drops the candidate if that runs no code (a
-        /// trivial type); returns whether it did.
-        case discardIfTrivial
         /// Under the lock: copies the cached result into the
         /// `Result<Value, any Error>?` at this address.
         case copy(UnsafeMutableRawPointer)
@@ -281,13 +278,12 @@ final class TypedDerivedNode<Value>: DerivedNode, @unchecked Sendable {
             if let destination {
                 destination.assumingMemoryBound(to: Result<Value, any Error>?.self).pointee = cached
             }
-            return perform(.discardIfTrivial)
-        case .discard:
+            // Drop the candidate here only if that runs no code (an error is
+            // an existential: never trivial).
+            guard _isPOD(Value.self), case .success? = candidate else { return candidate == nil }
             candidate = nil
             return true
-        case .discardIfTrivial:
-            // An error is an existential: never trivial.
-            guard _isPOD(Value.self), case .success? = candidate else { return candidate == nil }
+        case .discard:
             candidate = nil
             return true
         case .copy(let destination):

@@ -8,12 +8,12 @@ import Synchronization
 /// on it, and an in-place mutation (`tags.append(x)`) yields the value's own
 /// storage, with no copy.
 @usableFromInline
-class TrackedCell<Value>: PropertyNode, @unchecked Sendable {
+final class TrackedCell<Value>: PropertyNode, @unchecked Sendable {
     /// The property's value. Exclusivity is the owner's business, as for a
     /// plain stored property; the engine never touches it.
     @usableFromInline
     @exclusivity(unchecked)
-    final var value: Value
+    var value: Value
 
     /// The equality policy: whether two values are the same (`==`, `===`),
     /// so that assigning one equal to the stored value notifies nobody; nil
@@ -21,7 +21,7 @@ class TrackedCell<Value>: PropertyNode, @unchecked Sendable {
     /// inlinable initializers of `Tracked`), so a comparison runs no generic
     /// code.
     @usableFromInline
-    final let isEqual: ((Value, Value) -> Bool)?
+    let isEqual: ((Value, Value) -> Bool)?
 
     @usableFromInline
     init(_ value: Value, isEqual: ((Value, Value) -> Bool)? = nil) {
@@ -33,7 +33,7 @@ class TrackedCell<Value>: PropertyNode, @unchecked Sendable {
     /// Whether assigning `new` would store a value equal to the current one,
     /// so that nobody needs to hear of it.
     @inlinable @inline(__always)
-    final func isEqualToStored(_ new: Value) -> Bool {
+    func isEqualToStored(_ new: Value) -> Bool {
         guard let isEqual else { return false }
         return isEqual(value, new)
     }
