@@ -2,8 +2,9 @@
 #define C_TRACKING_SUPPORT_H
 
 #include <stdint.h>
+#include <stdbool.h>
 
-// Thread-local slots for the Tracking engine.
+// Thread-local slots and small atomic helpers for the Tracking engine.
 //
 // Swift has no native thread-local variables. A C `__thread` slot with the
 // initial-exec model costs one segment-relative load (about 0.8 ns here),
@@ -27,6 +28,12 @@ extern TRACKING_TLS void *_Nullable tracking_current_scope_slot;
 /// call.
 extern TRACKING_TLS uint64_t tracking_current_run_mark_slot;
 
+/// The mark of this thread's current outermost explicit transaction while it
+/// takes snapshots, or UINT64_MAX. A property whose fast-write mark equals it
+/// has already told everything that depends on it, so the inlined setter
+/// stores the new value and does nothing else.
+extern TRACKING_TLS uint64_t tracking_transaction_mark_slot;
+
 /// The engine's per-thread state (transaction depth, pending observers), or NULL.
 extern TRACKING_TLS void *_Nullable tracking_thread_state_slot;
 
@@ -46,6 +53,14 @@ TRACKING_INLINE void tracking_set_current_run_mark(uint64_t mark) {
     tracking_current_run_mark_slot = mark;
 }
 
+TRACKING_INLINE uint64_t tracking_transaction_mark(void) {
+    return tracking_transaction_mark_slot;
+}
+
+TRACKING_INLINE void tracking_set_transaction_mark(uint64_t mark) {
+    tracking_transaction_mark_slot = mark;
+}
+
 TRACKING_INLINE void *_Nullable tracking_thread_state(void) {
     return tracking_thread_state_slot;
 }
@@ -54,18 +69,29 @@ TRACKING_INLINE void tracking_set_thread_state(void *_Nullable state) {
     tracking_thread_state_slot = state;
 }
 
-#include <pthread.h>
+// The slot word of a `@Tracked` property lives inside the user's object, in
+// memory Swift code reaches only through a raw pointer, so it is read and
+// written with C atomics (relaxed loads are plain loads; the sanitizer sees
+// them as atomic).
 
-/// The lock that guards the dependency graph. A C global, so that taking it
-/// needs no lazy-initialization check and no indirection.
-extern pthread_mutex_t tracking_graph_mutex;
-
-TRACKING_INLINE void tracking_graph_lock(void) {
-    pthread_mutex_lock(&tracking_graph_mutex);
+TRACKING_INLINE uintptr_t tracking_word_load(const uintptr_t *_Nonnull word) {
+    return __atomic_load_n(word, __ATOMIC_ACQUIRE);
 }
 
-TRACKING_INLINE void tracking_graph_unlock(void) {
-    pthread_mutex_unlock(&tracking_graph_mutex);
+TRACKING_INLINE bool tracking_word_compare_exchange(uintptr_t *_Nonnull word, uintptr_t expected, uintptr_t desired) {
+    return __atomic_compare_exchange_n(word, &expected, desired, false, __ATOMIC_ACQ_REL, __ATOMIC_ACQUIRE);
 }
+
+/// A hint to the processor that the thread is spinning on a lock.
+TRACKING_INLINE void tracking_cpu_relax(void) {
+#if defined(__x86_64__) || defined(__i386__)
+    __builtin_ia32_pause();
+#elif defined(__aarch64__)
+    __asm__ __volatile__("yield");
+#endif
+}
+
+/// Gives the processor to another thread (sched_yield).
+void tracking_yield(void);
 
 #endif

@@ -1,56 +1,37 @@
 import Synchronization
 
-/// The algorithms on the dependency graph. Every function here requires
-/// ``GraphLock`` to be held, runs no user code, and puts the node references
-/// it drops in `state.releases` for the caller to release after unlocking.
+/// The algorithms on the dependency graph. Every function here requires the
+/// lock of the component the nodes belong to, runs no user code, and puts the
+/// node references it drops in `state.releases` for the caller to release
+/// after unlocking.
 ///
-/// A change travels in two steps. Under the lock, ``propagateLocked(from:state:)``
+/// A change travels in two steps. Under the lock, ``propagateLocked(from:direct:state:)``
 /// marks direct subscribers *dirty* and, through derived values, transitive
 /// ones *pending*, queueing observers on the writing thread. After the lock,
 /// the queued observers run; a pending one first asks its derived
-/// dependencies to bring themselves up to date and runs only if one of them
-/// really changed (equality cut-off, glitch-free).
+/// dependencies to bring themselves up to date (``Pull``) and runs only if
+/// one of them really changed (equality cut-off, glitch-free).
 ///
 /// Nodes reached through links are borrowed (`_withUnsafeGuaranteedRef`):
 /// the links keep them alive, and the walk then costs no reference counting.
 enum Graph {
-    /// Moves (under the lock) whenever a source that something links to
-    /// changes. A derived value that nothing observed depends on remembers
-    /// the epoch at which it was last known current, and skips checking its
-    /// dependencies while the epoch has not moved: without it, reading a deep
-    /// graph of unobserved derived values would check every path through it.
-    static let changeEpoch = Atomic<UInt64>(1)
-
-    /// Marks that a linked source changed. A validation in progress on this
-    /// thread (a derived value's closure that writes) then validates again
-    /// what it had already found current.
-    @inline(__always)
-    static func sourceChanged(_ state: ThreadState) {
-        let epoch = changeEpoch.wrappingAdd(1, ordering: .relaxed).newValue
-        if state.validationDepth > 0 { state.validationEpoch = epoch }
-    }
-
     // MARK: Subscriber lists
 
-    /// Puts `link` at the head of `source`'s subscriber list. A derived value
-    /// that gains its first subscriber subscribes to its own dependencies.
+    /// Puts `link` at the head of `source`'s subscriber list.
     static func attachLocked(_ link: LinkPointer, to source: Node) {
         let head = source.firstSubscriber
         link.pointee.previousSubscriber = nil
         link.pointee.nextSubscriber = head
         head?.pointee.previousSubscriber = link
         source.firstSubscriber = link
-        if source.isDerived {
-            if head == nil { subscribeLocked(unsafeDowncast(source, to: SubscriberNode.self)) }
-        } else {
+        source.attachedCount += 1
+        if !source.isDerived {
             // A new subscriber has not been told of this transaction's writes.
-            unsafeDowncast(source, to: PropertyNode.self).propagatedMark.store(0, ordering: .relaxed)
+            unsafeDowncast(source, to: SourceNode.self).fastWriteMark.store(0, ordering: .relaxed)
         }
     }
 
-    /// Takes `link` out of its source's subscriber list. A derived value that
-    /// loses its last subscriber unsubscribes from its dependencies, so that
-    /// nothing keeps a link to it and it can be freed.
+    /// Takes `link` out of its source's subscriber list.
     static func detachLocked(_ link: LinkPointer) {
         link.pointee.source._withUnsafeGuaranteedRef { source in
             let previous = link.pointee.previousSubscriber
@@ -63,55 +44,7 @@ enum Graph {
             next?.pointee.previousSubscriber = previous
             link.pointee.previousSubscriber = Link.unattached
             link.pointee.nextSubscriber = nil
-            if source.firstSubscriber == nil, source.isDerived {
-                unsubscribeLocked(unsafeDowncast(source, to: SubscriberNode.self))
-            }
-        }
-    }
-
-    /// A derived value gained a subscriber: put its links in its sources'
-    /// lists, so that changes reach it. Changes it missed while unsubscribed
-    /// show as versions that moved: it is then marked dirty (or pending, if
-    /// only a derived dependency may have changed). A derived value that is
-    /// computing on some thread is synchronized when that computation ends.
-    static func subscribeLocked(_ derived: SubscriberNode) {
-        if derived.isSubscribed { return }
-        derived.isSubscribed = true
-        if derived.flags.contains(.running) {
-            derived.flags.insert(.subscriptionChanged)
-            return
-        }
-        syncSubscriptionLocked(derived)
-    }
-
-    /// A derived value lost its last subscriber: take its links out of its
-    /// sources' lists. Its dependency list stays, for validation by version.
-    static func unsubscribeLocked(_ derived: SubscriberNode) {
-        if !derived.isSubscribed { return }
-        derived.isSubscribed = false
-        if derived.flags.contains(.running) {
-            derived.flags.insert(.subscriptionChanged)
-            return
-        }
-        syncSubscriptionLocked(derived)
-    }
-
-    /// Makes every link of a derived value that is not running attached if
-    /// it is subscribed, detached if not; on attaching, notes what changed.
-    static func syncSubscriptionLocked(_ derived: SubscriberNode) {
-        derived.flags.remove(.subscriptionChanged)
-        var cursor = derived.firstDependency
-        while let link = cursor {
-            cursor = link.pointee.nextDependency
-            let attached = link.pointee.isAttached
-            if !derived.isSubscribed {
-                if attached { detachLocked(link) }
-                continue
-            }
-            link.pointee.source._withUnsafeGuaranteedRef { source in
-                if !attached, !source.isDead { attachLocked(link, to: source) }
-                derived.flags.insert(changeSeenLocked(by: link, of: source))
-            }
+            source.attachedCount -= 1
         }
     }
 
@@ -176,7 +109,7 @@ enum Graph {
     ///
     /// - Returns: Whether every subscriber is an observer now queued on this
     ///   thread and not running: until they run, another write to `source`
-    ///   has no one new to tell.
+    ///   has no one new to tell (see ``SourceNode/fastWriteMark``).
     @discardableResult
     static func propagateLocked(from source: Node, direct directMark: SubscriberFlags = .dirty, state: ThreadState) -> Bool {
         var link = source.firstSubscriber

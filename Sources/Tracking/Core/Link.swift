@@ -12,9 +12,8 @@ typealias LinkPointer = UnsafeMutablePointer<Link>
 /// - the subscriber's dependency list (`nextDependency`), in the order of the
 ///   reads, owned by the thread that is running the subscriber;
 /// - the source's subscriber list (`previousSubscriber`/`nextSubscriber`),
-///   guarded by the graph lock, which is what a write walks. A derived value
-///   that nobody observes keeps its dependency list but is not in its
-///   sources' subscriber lists (see ``SubscriberNode/isSubscribed``).
+///   guarded by the lock of the component the two share, which is what a
+///   write walks. A link joins that list when the run that made it ends.
 ///
 /// Six words: 48 bytes per dependency.
 @usableFromInline
@@ -34,8 +33,7 @@ struct Link {
 
 extension Link {
     /// Marks a link that is in no subscriber list: new in a running
-    /// subscriber, owned by an unsubscribed derived value, or pointing at a
-    /// deallocated object. Not a valid address.
+    /// subscriber, or pointing at a deallocated object. Not a valid address.
     @inline(__always)
     static var unattached: LinkPointer { LinkPointer(bitPattern: 0x8).unsafelyUnwrapped }
 
@@ -45,10 +43,12 @@ extension Link {
 
 /// The shared supply of links. Links are carved from slabs that are never
 /// freed, and recycled through a free list; each thread keeps a few in its
-/// ``ThreadState`` so that a new dependency takes no lock.
+/// ``ThreadState`` so that a new dependency takes no lock. The shared list has
+/// a lock of its own, taken once per 64 links a thread makes or frees.
 enum LinkPool {
     private static let slabSize = 512
-    /// Guarded by ``GraphLock``.
+    private static let lock = SpinLock()
+    /// Guarded by `lock`.
     @exclusivity(unchecked)
     nonisolated(unsafe) private static var freeList: LinkPointer?
     @exclusivity(unchecked)
@@ -65,11 +65,17 @@ enum LinkPool {
             + retiredLiveCount.load(ordering: .relaxed)
     }
 
+    private static func withLock<R>(_ body: () -> R) -> R {
+        lock.withLock(body)
+    }
+
     /// Moves up to `count` links from the shared free list to a chain the
-    /// caller owns (linked through `nextDependency`). Takes the lock.
+    /// caller owns (linked through `nextDependency`).
     static func takeChain(_ count: Int) -> LinkPointer {
-        GraphLock.lock()
-        defer { GraphLock.unlock() }
+        withLock { takeChainLocked(count) }
+    }
+
+    private static func takeChainLocked(_ count: Int) -> LinkPointer {
         if freeList == nil { growFreeListLocked() }
         let head = freeList.unsafelyUnwrapped
         var tail = head
@@ -84,12 +90,13 @@ enum LinkPool {
         return head
     }
 
-    /// Returns a chain of `count` links to the shared free list. Call with
-    /// the lock held.
-    static func giveChainLocked(_ head: LinkPointer, _ tail: LinkPointer, count: Int) {
-        tail.pointee.nextDependency = freeList
-        freeList = head
-        freeCount += count
+    /// Returns a chain of `count` links to the shared free list.
+    static func giveChain(_ head: LinkPointer, _ tail: LinkPointer, count: Int) {
+        withLock {
+            tail.pointee.nextDependency = freeList
+            freeList = head
+            freeCount += count
+        }
     }
 
     private static func growFreeListLocked() {
@@ -107,5 +114,5 @@ enum LinkPool {
     }
 }
 
-private let placeholderNode = Node()
+private let placeholderNode = SourceNode()
 private let placeholderSubscriber = SubscriberNode(kind: .observer)

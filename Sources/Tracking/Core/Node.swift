@@ -1,28 +1,33 @@
 import Synchronization
 
-/// A vertex of the dependency graph that subscribers can read: a tracked
-/// property of one object, or a derived value.
+/// A vertex of the dependency graph that subscribers can read: a source (a
+/// tracked property of one object, see ``SourceNode``) or a derived value.
 ///
-/// The engine knows nothing of property wrappers or objects here: a node has
-/// a list of subscribers, a count of links that point to it, and a version.
+/// A node has a list of subscribers, a count of the links that point to it,
+/// a version, and the ``Component`` whose lock guards it.
 @usableFromInline
 class Node: @unchecked Sendable {
     /// Head of the list of links whose subscribers are notified when this
-    /// node changes. Guarded by ``GraphLock``.
+    /// node changes. Guarded by the component lock.
     @exclusivity(unchecked)
     final var firstSubscriber: LinkPointer?
 
-    /// How many links point here, in subscriber lists or not. Zero means no
-    /// one can need to hear of a change, which is the write fast path: it is
-    /// read without the lock, and changed only under it.
+    /// How many links are in the subscriber list. Guarded by the component
+    /// lock. Fewer than ``linkCount`` while some run has read the node for
+    /// the first time and not finished yet.
+    @exclusivity(unchecked)
+    final var attachedCount = 0
+
+    /// How many links point here, in the subscriber list or about to join it.
+    /// Zero means no one can need to hear of a change, which is the write
+    /// fast path: it is read without the lock. Running subscribers add to it
+    /// without the lock; removals happen under it.
     @usableFromInline
     final let linkCount = Atomic<Int>(0)
 
-    /// Bumped each time the node changes while something links to it.
-    /// Subscribers compare it with the version they saw. A derived value's
-    /// is written only under the lock (a load and a store); a property's may
-    /// be bumped by several threads at once, without the lock, so with an
-    /// atomic increment.
+    /// Bumped each time the node changes while something links to it, under
+    /// the component lock; read without it. Subscribers compare it with the
+    /// version they saw.
     final let version = Atomic<UInt64>(0)
 
     /// The ``SubscriberNode/runMark`` of the last run that read this node.
@@ -32,7 +37,12 @@ class Node: @unchecked Sendable {
     @usableFromInline
     final let readMark = Atomic<UInt64>(0)
 
-    /// Set, under the lock, when the object that owns this node is gone.
+    /// The component this node joined first (a retained `Component`), or 0
+    /// until it needs one; set once. See ``Component``.
+    final let componentBits = Atomic<UInt>(0)
+
+    /// Set, under the component lock, when the object that owns this node is
+    /// gone.
     @exclusivity(unchecked)
     final var isDead = false
 
@@ -40,8 +50,15 @@ class Node: @unchecked Sendable {
     /// can read), so that propagation can continue through it.
     final let isDerived: Bool
 
-    init(isDerived: Bool = false) {
+    init(isDerived: Bool) {
         self.isDerived = isDerived
+    }
+
+    deinit {
+        let bits = componentBits.load(ordering: .relaxed)
+        if bits != 0 {
+            Unmanaged<Component>.fromOpaque(UnsafeRawPointer(bitPattern: bits).unsafelyUnwrapped).release()
+        }
     }
 
     /// How diagnostics name this node, e.g. `\Counter.value`.

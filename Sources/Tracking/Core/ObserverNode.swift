@@ -15,7 +15,7 @@ final class ObserverNode: SubscriberNode, @unchecked Sendable {
     let mode: Mode
 
     /// The body (`.rerun`) or the invalidation handler (`.invalidate`);
-    /// ``doNothing`` once cancelled. Guarded by ``GraphLock``, but stable
+    /// ``doNothing`` once cancelled. Guarded by the component lock, but stable
     /// while the node is `.running`: cancelling a running node leaves it to
     /// the run's end. Not optional: an optional closure is stored
     /// generically, and calling it would allocate a thunk on every run.
@@ -23,7 +23,7 @@ final class ObserverNode: SubscriberNode, @unchecked Sendable {
     private var callback: @Sendable () -> Void
 
     /// Observers created during this observer's run; cancelled when it runs
-    /// again or is cancelled. Guarded by ``GraphLock``.
+    /// again or is cancelled. Guarded by the component lock.
     @exclusivity(unchecked)
     private var children: [ObserverNode] = []
 
@@ -59,7 +59,8 @@ final class ObserverNode: SubscriberNode, @unchecked Sendable {
         flags.contains(.queued) && !flags.contains(.running) && queuedThread == state.identity
     }
 
-    /// The thread state whose queue holds the observer. Guarded by ``GraphLock``.
+    /// The thread state whose queue holds the observer. Guarded by the
+    /// component lock.
     @exclusivity(unchecked)
     private var queuedThread: UnsafeMutableRawPointer?
 
@@ -70,62 +71,66 @@ final class ObserverNode: SubscriberNode, @unchecked Sendable {
         lastCause = .passRetained(cause)
     }
 
-    func adoptLocked(_ child: ObserverNode) {
+    /// Makes `child` a child of this observer, which is running on this
+    /// thread; the child joins this observer's component.
+    func adopt(_ child: ObserverNode) {
+        Component.join(self, child)
+        let component = Component.lock(self)
         children.append(child)
+        component._withUnsafeGuaranteedRef { $0.unlock() }
     }
 
     // MARK: Running
 
     /// Runs the observer now: the first run of `observe`.
     func run(_ state: ThreadState) {
-        GraphLock.lock()
+        if componentBits.load(ordering: .acquiring) == 0 {
+            // Brand new and no one else can reach it yet: no lock to take.
+            claimLocked(state)
+            perform(state, orphans: [])
+            return
+        }
+        let component = Component.lock(self)
         guard flags.isDisjoint(with: [.cancelled, .running]) else {
-            GraphLock.unlock()
+            component._withUnsafeGuaranteedRef { $0.unlock() }
             return
         }
         let orphans = beginRunLocked(state)
-        GraphLock.unlock()
+        component._withUnsafeGuaranteedRef { $0.unlock() }
         perform(state, orphans: orphans)
     }
 
     /// Runs a queued observer if it must: when it is dirty, or when it is
     /// pending and one of its derived dependencies really changed.
     func runIfNeeded(_ state: ThreadState) {
-        GraphLock.lock()
+        var component = Component.lock(self)
         flags.remove(.queued)
         if !flags.isDisjoint(with: [.cancelled, .running, .invalidated])
             || flags.isDisjoint(with: [.dirty, .pending]) {
-            GraphLock.unlock()
+            component._withUnsafeGuaranteedRef { $0.unlock() }
             return
         }
-        // Pending only: run only if a derived dependency really changed. The
-        // check takes the pending mark before it starts, so that a mark that
-        // another thread's write adds meanwhile survives it: the check then
-        // starts over (clearing the mark afterwards lost that write for good).
-        while !flags.contains(.dirty) {
-            flags.remove(.pending)
-            flags.insert(.running)
-            runningThread = state.identity
-            GraphLock.unlock()
-            let changed = dependenciesChanged(state)
-            GraphLock.lock()
-            flags.remove(.running)
-            runningThread = nil
+        if !flags.contains(.dirty) {
+            // Pending only: run only if a derived dependency really changed.
+            claimLocked(state)
+            let changed = Pull.run(self, state, &component)
+            releaseClaimLocked()
             if flags.contains(.cancelled) {
                 let released = releaseEverythingLocked(state)
-                GraphLock.unlock()
+                component._withUnsafeGuaranteedRef { $0.unlock() }
                 state.drainReleases()
                 withExtendedLifetime(released) {}
                 return
             }
-            if changed { break }
-            if !flags.contains(.pending) {
-                GraphLock.unlock()
+            if !changed {
+                component._withUnsafeGuaranteedRef { $0.unlock() }
+                state.drainReleases()
                 return
             }
         }
         let orphans = beginRunLocked(state)
-        GraphLock.unlock()
+        component._withUnsafeGuaranteedRef { $0.unlock() }
+        state.drainReleases()
         perform(state, orphans: orphans)
     }
 
@@ -135,8 +140,7 @@ final class ObserverNode: SubscriberNode, @unchecked Sendable {
         // (``dependencyWasDeallocated``): that stays known until the next
         // ``track(_:_:)``.
         flags.remove(mode == .rerun ? [.dirty, .pending, .invalidated, .sourceDied] : [.dirty, .pending, .invalidated])
-        flags.insert(.running)
-        runningThread = state.identity
+        claimLocked(state)
         if children.isEmpty { return [] }
         let orphans = children
         children.removeAll()
@@ -155,9 +159,8 @@ final class ObserverNode: SubscriberNode, @unchecked Sendable {
             endTracking(restoring: previous)
             finishRun(state)
         case .invalidate:
-            GraphLock.lock()
-            flags.remove(.running)
-            runningThread = nil
+            let component = Component.lock(self)
+            releaseClaimLocked()
             // A cancel that arrived since the claim left the links to this
             // run's end: free them now, and tell no one.
             let cancelled = flags.contains(.cancelled)
@@ -167,7 +170,7 @@ final class ObserverNode: SubscriberNode, @unchecked Sendable {
             } else {
                 flags.insert(.invalidated)
             }
-            GraphLock.unlock()
+            component._withUnsafeGuaranteedRef { $0.unlock() }
             state.drainReleases()
             withExtendedLifetime(released) {}
             if !cancelled { callback() }
@@ -176,14 +179,13 @@ final class ObserverNode: SubscriberNode, @unchecked Sendable {
 
     /// Tracks `body` as this scope's new set of dependencies (the scope form).
     func track<T, E: Error>(_ state: ThreadState, _ body: () throws(E) -> T) throws(E) -> T {
-        GraphLock.lock()
+        let component = Component.lock(self)
         let usable = flags.isDisjoint(with: [.cancelled, .running])
         if usable {
             flags.remove([.dirty, .pending, .invalidated, .sourceDied])
-            flags.insert(.running)
-            runningThread = state.identity
+            claimLocked(state)
         }
-        GraphLock.unlock()
+        component._withUnsafeGuaranteedRef { $0.unlock() }
         guard usable else { return try body() }
         let previous = beginTracking(state)
         defer {
@@ -196,10 +198,14 @@ final class ObserverNode: SubscriberNode, @unchecked Sendable {
     /// Ends a run: drops the reads it did not repeat, and queues the observer
     /// again if something it read changed while it ran.
     private func finishRun(_ state: ThreadState) {
-        GraphLock.lock()
+        if componentBits.load(ordering: .acquiring) == 0, firstDependency == nil {
+            // Read nothing and never reachable by another thread: done.
+            releaseClaimLocked()
+            return
+        }
+        let component = lockForFinish(state)
         flags.insert(finishTrackingLocked(state))
-        flags.remove(.running)
-        runningThread = nil
+        releaseClaimLocked()
         var released: (@Sendable () -> Void)?
         if flags.contains(.cancelled) {
             released = releaseEverythingLocked(state)
@@ -208,7 +214,7 @@ final class ObserverNode: SubscriberNode, @unchecked Sendable {
             queuedThread = state.identity
             state.queue.append(self)
         }
-        GraphLock.unlock()
+        component._withUnsafeGuaranteedRef { $0.unlock() }
         state.drainReleases()
         withExtendedLifetime(released) {}
     }
@@ -219,9 +225,22 @@ final class ObserverNode: SubscriberNode, @unchecked Sendable {
     /// in which case the run frees them when it ends. Idempotent.
     func cancel() {
         let state = ThreadState.current
-        GraphLock.lock()
+        if componentBits.load(ordering: .acquiring) == 0 {
+            // It never linked to anything and belongs to no component: no
+            // other thread can be using it.
+            if flags.contains(.cancelled) { return }
+            flags.insert(.cancelled)
+            let released = callback
+            callback = doNothing
+            let orphans = children
+            children.removeAll()
+            withExtendedLifetime(released) {}
+            for child in orphans { child.cancel() }
+            return
+        }
+        let component = Component.lock(self)
         if flags.contains(.cancelled) {
-            GraphLock.unlock()
+            component._withUnsafeGuaranteedRef { $0.unlock() }
             return
         }
         flags.insert(.cancelled)
@@ -231,7 +250,7 @@ final class ObserverNode: SubscriberNode, @unchecked Sendable {
         if !flags.contains(.running) {
             released = releaseEverythingLocked(state)
         }
-        GraphLock.unlock()
+        component._withUnsafeGuaranteedRef { $0.unlock() }
         state.drainReleases()
         withExtendedLifetime(released) {}
         for child in orphans { child.cancel() }
@@ -252,15 +271,18 @@ final class ObserverNode: SubscriberNode, @unchecked Sendable {
 
     /// Whether an object this observer read was deallocated since its last run.
     var dependencyWasDeallocated: Bool {
-        GraphLock.lock()
-        defer { GraphLock.unlock() }
-        return flags.contains(.sourceDied)
+        withLockedFlags { $0.contains(.sourceDied) }
     }
 
     var isCancelled: Bool {
-        GraphLock.lock()
-        defer { GraphLock.unlock() }
-        return flags.contains(.cancelled)
+        withLockedFlags { $0.contains(.cancelled) }
+    }
+
+    private func withLockedFlags<R>(_ body: (SubscriberFlags) -> R) -> R {
+        if componentBits.load(ordering: .acquiring) == 0 { return body(flags) }
+        let component = Component.lock(self)
+        defer { component._withUnsafeGuaranteedRef { $0.unlock() } }
+        return body(flags)
     }
 }
 

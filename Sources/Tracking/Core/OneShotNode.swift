@@ -1,7 +1,7 @@
 import Synchronization
 
 /// A subscriber that fires once, at the first change to anything it read,
-/// then removes all its links: the engine behind ``withTracking(_:onChange:)``.
+/// then removes all its links: the engine behind ``withTracking(options:_:onChange:)``.
 final class OneShotNode: SubscriberNode, @unchecked Sendable {
     enum Timing {
         /// Fire before the new value is stored, as Apple's
@@ -14,7 +14,7 @@ final class OneShotNode: SubscriberNode, @unchecked Sendable {
     let timing: Timing
 
     /// ``doNothing`` once fired or discarded (not optional: see
-    /// ``ObserverNode``). Guarded by ``GraphLock``.
+    /// ``ObserverNode``). Guarded by the component lock.
     @exclusivity(unchecked)
     private var onChange: @Sendable () -> Void
 
@@ -25,17 +25,15 @@ final class OneShotNode: SubscriberNode, @unchecked Sendable {
     @exclusivity(unchecked)
     private var keepAlive: Unmanaged<OneShotNode>?
 
-    /// How many before-change one-shots are waiting. While it is zero, a write
-    /// skips the before-change walk and its lock.
-    static let waitingBeforeChange = Atomic<Int>(0)
+    /// Whether the node is counted in its component's
+    /// ``Component/waitingBeforeChange``. Guarded by the component lock.
+    @exclusivity(unchecked)
+    private var isCountedAsWaiting = false
 
     init(timing: Timing, onChange: @escaping @Sendable () -> Void) {
         self.timing = timing
         self.onChange = onChange
         super.init(kind: .oneShot)
-        if timing == .beforeChange {
-            OneShotNode.waitingBeforeChange.add(1, ordering: .relaxed)
-        }
     }
 
     override var subscriberName: String { "withTracking scope" }
@@ -55,21 +53,30 @@ final class OneShotNode: SubscriberNode, @unchecked Sendable {
         }
     }
 
-    /// Removes every link, then calls `onChange`. Call without the lock.
+    /// Removes every link, then calls `onChange`. Call without a lock.
     func fire(_ state: ThreadState) {
-        GraphLock.lock()
+        let component = Component.lock(self)
         takeCallbackLocked(state)
-        GraphLock.unlock()
+        component._withUnsafeGuaranteedRef { $0.unlock() }
         Scheduler.runCallbacks(state)
     }
 
-    /// Ends the node without firing it (its `apply` read nothing, or threw).
+    /// Ends the node without firing it: its `apply` read nothing, or threw.
     func discard(_ state: ThreadState) {
-        GraphLock.lock()
+        if firstDependency == nil {
+            // It read nothing: no other thread can reach it, and it needs no
+            // component.
+            flags.insert([.cancelled, .finished])
+            let callback = onChange
+            onChange = doNothing
+            withExtendedLifetime(callback) {}
+            return
+        }
+        let component = lockForFinish(state)
         _ = finishTrackingLocked(state)
         flags.insert(.cancelled)
         let callback = takeCallbackLocked(state, keep: false)
-        GraphLock.unlock()
+        component._withUnsafeGuaranteedRef { $0.unlock() }
         state.drainReleases()
         withExtendedLifetime(callback) {}
     }
@@ -79,13 +86,19 @@ final class OneShotNode: SubscriberNode, @unchecked Sendable {
     /// the caller of `withTracking` keeps no reference). Returns whether a
     /// change arrived during `apply`, in which case the caller fires it.
     func finishApply(_ state: ThreadState) -> Bool {
-        GraphLock.lock()
+        let component = lockForFinish(state)
         let changed = finishTrackingLocked(state)
         flags.remove(.running)
         if !changed.isEmpty { flags.insert(.fired) }
         let firedMeanwhile = flags.contains(.fired)
-        if !firedMeanwhile { keepAlive = .passRetained(self) }
-        GraphLock.unlock()
+        if !firedMeanwhile {
+            keepAlive = .passRetained(self)
+            if timing == .beforeChange {
+                isCountedAsWaiting = true
+                component._withUnsafeGuaranteedRef { $0.waitingBeforeChange.wrappingAdd(1, ordering: .relaxed) }
+            }
+        }
+        component._withUnsafeGuaranteedRef { $0.unlock() }
         return firedMeanwhile
     }
 
@@ -101,14 +114,18 @@ final class OneShotNode: SubscriberNode, @unchecked Sendable {
         }
         let reference = keepAlive
         keepAlive = nil
+        if isCountedAsWaiting {
+            isCountedAsWaiting = false
+            // Under the lock, the root cannot change.
+            Component.currentRoot(of: self)?._withUnsafeGuaranteedRef {
+                $0.waitingBeforeChange.wrappingSubtract(1, ordering: .relaxed)
+            }
+        }
         if flags.contains(.finished) {
             if let reference { state.releaseLater(reference) }
             return nil
         }
         flags.insert(.finished)
-        if timing == .beforeChange {
-            OneShotNode.waitingBeforeChange.subtract(1, ordering: .relaxed)
-        }
         if keep {
             // The list owns a reference: the waiting node's own, or a new one.
             state.firedOneShots.push((reference ?? .passRetained(self)).toOpaque())
@@ -121,11 +138,10 @@ final class OneShotNode: SubscriberNode, @unchecked Sendable {
     }
 
     /// Calls the callback of a node that ``takeCallbackLocked(_:keep:)`` took
-    /// (so that no other thread touches it any more), without the lock.
+    /// (so that no other thread touches it any more), without a lock.
     func runTakenCallback() {
         let callback = onChange
         onChange = doNothing
         callback()
     }
-
 }

@@ -32,7 +32,8 @@ struct PointerStack {
 
     @inline(__always)
     subscript(index: Int) -> UnsafeMutableRawPointer {
-        base[index]
+        get { base[index] }
+        nonmutating set { base[index] = newValue }
     }
 
     /// Drops everything above `newCount`.

@@ -20,8 +20,9 @@ enum Scheduler {
         }
     }
 
-    /// Takes the callbacks of the one-shots marked under the lock, removing
-    /// their links in the same critical section. Call with the lock held.
+    /// Takes the callbacks of the one-shots marked under a component lock,
+    /// removing their links in the same critical section. Call with that lock
+    /// held.
     static func takeOneShotsLocked(_ state: ThreadState) {
         if state.oneShotsToFire.isEmpty { return }
         for index in 0..<state.oneShotsToFire.count {
@@ -155,15 +156,15 @@ enum Scheduler {
     private static func abandonQueue(_ state: ThreadState, rounds: Int) {
         var causes: [String] = []
         var observers: [String] = []
-        GraphLock.lock()
         for node in state.queue {
+            let component = Component.lock(node)
             node.flags.remove([.queued, .dirty, .pending])
             if let cause = node.lastCause?.takeUnretainedValue() {
                 causes.append(cause.displayName)
             }
+            component._withUnsafeGuaranteedRef { $0.unlock() }
             observers.append(node.subscriberName)
         }
-        GraphLock.unlock()
         state.queue.removeAll(keepingCapacity: true)
         let properties = Array(Set(causes)).sorted()
         let changing = properties.isEmpty ? "unknown" : properties.joined(separator: ", ")

@@ -1,4 +1,4 @@
-/// The state of a subscriber, guarded by ``GraphLock``.
+/// The state of a subscriber, guarded by its component's lock.
 struct SubscriberFlags: OptionSet, Sendable {
     let rawValue: UInt16
 
@@ -19,9 +19,6 @@ struct SubscriberFlags: OptionSet, Sendable {
     static let invalidated = SubscriberFlags(rawValue: 1 << 6)
     /// A one-shot subscriber that has fired or was discarded: done for good.
     static let finished = SubscriberFlags(rawValue: 1 << 8)
-    /// A derived value whose subscription changed while it was computing:
-    /// its links are synchronized when the computation ends.
-    static let subscriptionChanged = SubscriberFlags(rawValue: 1 << 9)
     /// A dependency was deallocated since the last run.
     static let sourceDied = SubscriberFlags(rawValue: 1 << 7)
 }

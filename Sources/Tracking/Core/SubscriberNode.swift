@@ -7,12 +7,12 @@ import Synchronization
 /// Its dependency list is rebuilt on every run by matching each read against
 /// the link at the same position in the previous run: when the reads repeat,
 /// the links are reused with no lock and no allocation. A new read gets a
-/// link from the thread's cache, also without the lock; the links new in a
-/// run join their sources' subscriber lists together, in one critical
-/// section, when the run ends (``finishTrackingLocked(_:)``).
+/// link from the thread's cache, also without a lock; the links new in a run
+/// join their sources' subscriber lists together, in one critical section,
+/// when the run ends (``finishTrackingLocked(_:)``).
 ///
 /// The dependency list belongs to the thread that holds `.running`; when no
-/// thread does, to whoever holds the lock.
+/// thread does, to whoever holds the component lock.
 @usableFromInline
 class SubscriberNode: Node, @unchecked Sendable {
     enum Kind: UInt8 {
@@ -35,18 +35,12 @@ class SubscriberNode: Node, @unchecked Sendable {
     @exclusivity(unchecked)
     final var lastTracked: LinkPointer?
 
-    /// Whether this subscriber's links belong in their sources' subscriber
-    /// lists. Observers and one-shots always; a derived value only while
-    /// something subscribed depends on it. Guarded by ``GraphLock``.
-    @exclusivity(unchecked)
-    final var isSubscribed: Bool
-
-    /// Guarded by ``GraphLock``.
+    /// Guarded by the component lock.
     @exclusivity(unchecked)
     final var flags: SubscriberFlags = []
 
     /// The thread state of the thread that holds `.running`, for cycle
-    /// detection. Guarded by ``GraphLock``.
+    /// detection. Guarded by the component lock.
     @exclusivity(unchecked)
     final var runningThread: UnsafeMutableRawPointer?
 
@@ -61,8 +55,8 @@ class SubscriberNode: Node, @unchecked Sendable {
     final var newLinksStart = 0
 
     /// The source whose change caused the last run, kept for diagnostics.
-    /// Guarded by ``GraphLock``; the reference it replaces is released after
-    /// the lock, like every node reference dropped under it.
+    /// Guarded by the component lock; the reference it replaces is released
+    /// after the lock, like every node reference dropped under it.
     @exclusivity(unchecked)
     final var lastCause: Unmanaged<Node>?
 
@@ -76,11 +70,30 @@ class SubscriberNode: Node, @unchecked Sendable {
 
     init(kind: Kind) {
         self.kind = kind
-        self.isSubscribed = kind != .derived
         // Only observers are ordered; the others skip the shared counter.
         self.sequence = kind == .observer
-            ? SubscriberNode.sequenceCounter.add(1, ordering: .relaxed).newValue : 0
+            ? SubscriberNode.sequenceCounter.wrappingAdd(1, ordering: .relaxed).newValue : 0
         super.init(isDerived: kind == .derived)
+    }
+
+    /// Claims the subscriber for this thread's run. Call under the lock.
+    @inline(__always)
+    final func claimLocked(_ state: ThreadState) {
+        flags.insert(.running)
+        runningThread = state.identity
+    }
+
+    /// Ends a claim. Call under the lock.
+    @inline(__always)
+    final func releaseClaimLocked() {
+        flags.remove(.running)
+        runningThread = nil
+    }
+
+    /// Whether this thread holds `.running`. Call under the lock.
+    @inline(__always)
+    final func isClaimedLocked(by state: ThreadState) -> Bool {
+        flags.contains(.running) && runningThread == state.identity
     }
 
     // MARK: Recording reads
@@ -91,7 +104,7 @@ class SubscriberNode: Node, @unchecked Sendable {
     ///
     /// A read that repeats the previous run's read at the same position, or
     /// an earlier read of this run, costs a comparison or two. A new read
-    /// takes a link from the thread's cache. Neither takes the lock.
+    /// takes a link from the thread's cache. Neither takes a lock.
     @inline(__always)
     final func track(_ source: Node, _ state: ThreadState) -> LinkPointer? {
         switch trackFast(source) {
@@ -133,10 +146,14 @@ class SubscriberNode: Node, @unchecked Sendable {
 
     /// Adds a link for `source` after ``lastTracked``. It joins the source's
     /// subscriber list when the run ends; meanwhile, counting it in the
-    /// source's ``Node/linkCount`` puts writes to the source on the path that
-    /// bumps its version, which the end of the run checks.
+    /// source's ``Node/linkCount`` (and clearing the source's fast-write
+    /// mark) puts writes to the source on the path that bumps its version,
+    /// which the end of the run checks.
     final func addLink(to source: Node, _ state: ThreadState) -> LinkPointer {
         source.linkCount.wrappingAdd(1, ordering: .relaxed)
+        if !source.isDerived {
+            unsafeDowncast(source, to: SourceNode.self).fastWriteMark.store(0, ordering: .relaxed)
+        }
         let link = state.makeLink(
             source: source, subscriber: self,
             version: source.version.load(ordering: .relaxed))
@@ -184,12 +201,21 @@ class SubscriberNode: Node, @unchecked Sendable {
         previousScope = nil
     }
 
-    /// Ends a run, under the lock: drops the reads the run did not repeat,
-    /// puts the new links in their sources' subscriber lists (if this
-    /// subscriber is subscribed), and reports what changed while it ran.
+    /// Locks this subscriber's component at the end of a run, after joining
+    /// into it the components of what the run read for the first time.
+    @inline(__always)
+    final func lockForFinish(_ state: ThreadState) -> Unmanaged<Component> {
+        Component.lock(self, joining: state.newLinks, from: newLinksStart)
+    }
+
+    /// Ends a run, under the lock (``lockForFinish(_:)``): drops the reads the
+    /// run did not repeat, puts the new links in their sources' subscriber
+    /// lists, and reports what changed while it ran.
     ///
-    /// - Returns: `.dirty` if a source it read changed during the run (or
-    ///   died), `.pending` if a derived value it read may have, else `[]`.
+    /// - Returns: `.dirty` if a source it read for the first time changed
+    ///   during the run (or died), `.pending` if a derived value it read may
+    ///   have, else `[]`. Changes to sources it had read before reach it
+    ///   through their subscriber lists, as flags, even while it runs.
     final func finishTrackingLocked(_ state: ThreadState) -> SubscriberFlags {
         if let last = lastTracked {
             if last.pointee.nextDependency != nil { Graph.truncateLocked(self, state: state) }
@@ -203,7 +229,7 @@ class SubscriberNode: Node, @unchecked Sendable {
             for index in start..<end {
                 let link = state.newLinks[index].assumingMemoryBound(to: Link.self)
                 link.pointee.source._withUnsafeGuaranteedRef { source in
-                    if isSubscribed, !source.isDead, !link.pointee.isAttached {
+                    if !source.isDead, !link.pointee.isAttached {
                         Graph.attachLocked(link, to: source)
                     }
                     changed.insert(Graph.changeSeenLocked(by: link, of: source))
@@ -212,39 +238,6 @@ class SubscriberNode: Node, @unchecked Sendable {
             state.newLinks.truncate(to: start)
         }
         return changed
-    }
-
-    /// Whether any dependency changed since this subscriber last read it.
-    /// Derived dependencies are brought up to date first, so that a derived
-    /// value that recomputed to an equal result does not count as a change.
-    /// The caller holds `.running`, so the dependency list is its own.
-    final func dependenciesChanged(_ state: ThreadState) -> Bool {
-        var cursor = firstDependency
-        while let link = cursor {
-            state.dependencyChecks &+= 1
-            let changed = link.pointee.source._withUnsafeGuaranteedRef { source -> Bool in
-                if source.isDerived {
-                    let derived = unsafeDowncast(source, to: SubscriberNode.self)
-                    do {
-                        if try !derived.refresh(state) { return true }
-                    } catch {
-                        return true
-                    }
-                }
-                if source.isDead { return true }
-                let version = link.pointee.version
-                let current = source.version.load(ordering: .relaxed)
-                if current == version { return false }
-                guard state.isChangedBack(source, readAt: version) else { return true }
-                // Same value as when read: adopt the new version, so that the
-                // next validation does not mistake the old change for a new one.
-                link.pointee.version = current
-                return false
-            }
-            if changed { return true }
-            cursor = link.pointee.nextDependency
-        }
-        return false
     }
 
     /// Brings a derived value up to date; other kinds do nothing.

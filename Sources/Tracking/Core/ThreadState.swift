@@ -11,7 +11,7 @@ import Musl
 
 /// What the engine keeps per thread: the transaction depth, the observers
 /// waiting for the end of the transaction, and node references dropped under
-/// the graph lock that must be released after it.
+/// a component lock that must be released after it.
 ///
 /// Only its own thread touches it, so it needs no lock. It is found through a
 /// C thread-local slot and freed when its thread exits.
@@ -24,26 +24,28 @@ final class ThreadState {
     /// subscribers: for tests of the validation's complexity.
     @exclusivity(unchecked)
     var dependencyChecks = 0
-    /// How many derived values this thread is bringing up to date, one inside
-    /// another.
-    @exclusivity(unchecked)
-    var validationDepth = 0
-    /// The ``Graph/changeEpoch`` that the outermost of those took when it
-    /// started: the whole validation checks each value against it, so that
-    /// writes on other threads meanwhile do not make it check a value again
-    /// for every path that reaches it.
-    @exclusivity(unchecked)
-    var validationEpoch: UInt64 = 0
     /// Nesting depth of explicit transactions (`withTransaction`).
     @exclusivity(unchecked)
     var explicitTransactionDepth = 0
     /// Identifies the current outermost explicit transaction in
-    /// ``PropertyNode/snapshotMark``.
+    /// ``SourceNode/snapshotMark`` and ``SourceNode/fastWriteMark``; 0 outside
+    /// one. Mirrored in the C slot `tracking_transaction_mark` (as `UInt64.max`
+    /// when 0) while the transaction takes snapshots, for the inlined setter.
     @exclusivity(unchecked)
     var transactionMark: UInt64 = 0
-    /// The snapshots taken by the current explicit transaction.
+    /// Whether writes now record snapshots: inside the outermost explicit
+    /// transaction, outside the running of queued observers.
+    @inline(__always)
+    var recordsSnapshots: Bool { transactionMark != 0 }
+    /// The nodes the current explicit transaction took snapshots of,
+    /// retained (see ``Transactions``).
     @exclusivity(unchecked)
-    var snapshots: [TransactionSnapshot] = []
+    var snapshots = PointerStack()
+    /// The frames of the validation in progress on this thread (see ``Pull``):
+    /// pairs of a claimed subscriber and the link of its dependency list the
+    /// validation has reached in it.
+    @exclusivity(unchecked)
+    var pullFrames = PointerStack(capacity: 32)
     /// Whether this thread is running the queued observers of a transaction.
     @exclusivity(unchecked)
     var isFlushing = false
@@ -53,14 +55,15 @@ final class ThreadState {
     @exclusivity(unchecked)
     var changesAnnounced: UInt64 = 0
     /// Observers marked by this thread's writes, to run when the outermost
-    /// transaction ends. Appended under the graph lock.
+    /// transaction ends. Appended under component locks.
     @exclusivity(unchecked)
     var queue: [SubscriberNode] = []
     /// The round of observers being run; swapped with `queue`.
     @exclusivity(unchecked)
     var batch: [SubscriberNode] = []
-    /// One-shot subscribers marked under the lock, whose callbacks are to be
-    /// taken before it is released (unretained: they keep themselves alive).
+    /// One-shot subscribers marked under a component lock, whose callbacks
+    /// are to be taken before it is released (unretained: they keep
+    /// themselves alive).
     @exclusivity(unchecked)
     var oneShotsToFire = PointerStack()
     /// Fired one-shots (retained) whose callbacks are to be called, in order,
@@ -146,9 +149,9 @@ final class ThreadState {
         spareLinks = link.pointee.nextDependency
         spareLinkCount -= 1
         link.pointee = Link(
-            // Only derived values are retained by their links: a property's
-            // cell is kept alive by its object, then by its registrar while
-            // links to it remain (see RegistrarStorage's deinit).
+            // Only derived values are retained by their links: a source node
+            // is kept alive by its owner, and after the owner's death by the
+            // links that remain (see ``Change/sourceDied(_:)``).
             source: source.isDerived ? .passRetained(source) : .passUnretained(source),
             subscriber: .passUnretained(subscriber),
             previousSubscriber: Link.unattached,
@@ -159,8 +162,8 @@ final class ThreadState {
         return link
     }
 
-    /// Takes back a link removed from both lists. Call with the lock held
-    /// (the spares overflow into the shared pool).
+    /// Takes back a link removed from both lists (the spares overflow into
+    /// the shared pool).
     func recycleLocked(_ link: LinkPointer) {
         link.pointee.previousSubscriber = Link.unattached
         link.pointee.nextDependency = spareLinks
@@ -180,7 +183,7 @@ final class ThreadState {
                 var count = 1
                 while let next = last.pointee.nextDependency { last = next; count += 1 }
                 tail.pointee.nextDependency = nil
-                LinkPool.giveChainLocked(surplus, last, count: count)
+                LinkPool.giveChain(surplus, last, count: count)
                 spareLinkCount = kept
             }
         }
@@ -193,14 +196,14 @@ final class ThreadState {
         oneShotsToFire.deallocate()
         firedOneShots.deallocate()
         releases.deallocate()
+        snapshots.deallocate()
+        pullFrames.deallocate()
         // The thread is gone: its spare links go back to the shared pool.
         guard let head = spareLinks else { return }
         var tail = head
         var count = 1
         while let next = tail.pointee.nextDependency { tail = next; count += 1 }
-        GraphLock.lock()
-        LinkPool.giveChainLocked(head, tail, count: count)
-        GraphLock.unlock()
+        LinkPool.giveChain(head, tail, count: count)
     }
 
     init() {
@@ -240,9 +243,9 @@ final class ThreadState {
         return state
     }
 
-    /// Releases the node references collected under the lock. Call it after
-    /// unlocking: a release can end a derived value, whose deinitializer may
-    /// run user code and take the lock.
+    /// Releases the node references collected under a component lock. Call it
+    /// after unlocking: a release can end a derived value, whose
+    /// deinitializer may run user code and take the lock.
     @inline(__always)
     func drainReleases() {
         if releases.isEmpty { return }

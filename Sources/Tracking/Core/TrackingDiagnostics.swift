@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// A problem the engine detected and recovered from, such as an observer
 /// loop that never settles or a cycle among derived values.
@@ -44,7 +45,8 @@ public struct TrackingDiagnostic: Sendable, CustomStringConvertible, Equatable {
 public enum TrackingDiagnostics {
     private static let lock = NSLock()
     nonisolated(unsafe) private static var currentHandler: @Sendable (TrackingDiagnostic) -> Void = standardErrorHandler
-    nonisolated(unsafe) private static var currentMaximumRounds = 100
+    /// Read by every flush, on every thread: an atomic, not the lock.
+    private static let currentMaximumRounds = Atomic<Int>(100)
 
     /// Receives every diagnostic. The default writes the description, on one
     /// line, to standard error. Replace it to log elsewhere or, in tests, to
@@ -60,8 +62,8 @@ public enum TrackingDiagnostics {
     /// round queued by other threads' writes is no loop). Default 100; values
     /// below 1 are treated as 1.
     public static var maximumObserverRounds: Int {
-        get { lock.withLock { currentMaximumRounds } }
-        set { lock.withLock { currentMaximumRounds = max(1, newValue) } }
+        get { currentMaximumRounds.load(ordering: .relaxed) }
+        set { currentMaximumRounds.store(max(1, newValue), ordering: .relaxed) }
     }
 
     /// Sends `diagnostic` to the handler installed by ``withHandler(_:operation:)``

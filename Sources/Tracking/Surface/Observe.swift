@@ -46,9 +46,7 @@ public func observe(
     if let scope = tracking_current_scope() {
         let parent = Unmanaged<SubscriberNode>.fromOpaque(scope).takeUnretainedValue()
         if parent.kind == .observer {
-            GraphLock.lock()
-            unsafeDowncast(parent, to: ObserverNode.self).adoptLocked(node)
-            GraphLock.unlock()
+            unsafeDowncast(parent, to: ObserverNode.self).adopt(node)
         }
     }
     Scheduler.beginTransaction(state)

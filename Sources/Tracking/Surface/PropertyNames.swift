@@ -7,36 +7,32 @@ protocol TrackedStorage {}
 ///
 /// Key path descriptions on Linux print a property-wrapper property as
 /// `\Book.<computed 0x… (String)>`, and forming a key path on the hot path
-/// costs a runtime call. Instead, at a property's first link, the engine looks
-/// up its owner's stored fields (once per type, from the reflection metadata,
-/// without reading any value) and finds the `_title` field that holds this
-/// property's cell.
+/// costs a runtime call. Instead, when a diagnostic needs the name, the
+/// engine looks up its owner's stored fields (once per type, from the
+/// reflection metadata, without reading any value) and finds the `_title`
+/// field at the offset of this property's storage.
 enum PropertyNames {
     private struct Field {
         let offset: Int
         let name: String
     }
 
-    /// Tracked fields per owner type. Guarded by ``GraphLock``.
-    @exclusivity(unchecked)
+    private static let lock = SpinLock()
+    /// Tracked fields per owner type. Guarded by `lock`.
     nonisolated(unsafe) private static var fieldsByType: [ObjectIdentifier: [Field]] = [:]
 
-    /// The name of the `@Tracked` property of `owner` whose storage holds
-    /// `cell`. Call with ``GraphLock`` held.
-    static func name(ofCell cell: UnsafeMutableRawPointer, in owner: UnsafeMutableRawPointer, of ownerType: Any.Type) -> String {
-        for field in trackedFields(of: ownerType) {
-            // A `Tracked` is a single reference to its cell, set in the
-            // owner's initializer and never written again.
-            if owner.load(fromByteOffset: field.offset, as: UnsafeMutableRawPointer?.self) == cell {
-                return field.name
-            }
+    /// The name of the `@Tracked` property of `ownerType` whose storage is at
+    /// `offset` in the object.
+    static func name(ofStorageAt offset: Int, in ownerType: Any.Type) -> String {
+        for field in trackedFields(of: ownerType) where field.offset == offset {
+            return field.name
         }
         return "\\\(ownerType).<tracked property>"
     }
 
     private static func trackedFields(of ownerType: Any.Type) -> [Field] {
         let key = ObjectIdentifier(ownerType)
-        if let fields = fieldsByType[key] { return fields }
+        if let fields = lock.withLock({ fieldsByType[key] }) { return fields }
         var fields: [Field] = []
         // `.classType`, spelled by value: the static is not concurrency-safe.
         let options = _EachFieldOptions(rawValue: 1 << 0)
@@ -48,7 +44,7 @@ enum PropertyNames {
             }
             return true
         }
-        fieldsByType[key] = fields
+        lock.withLock { fieldsByType[key] = fields }
         return fields
     }
 }

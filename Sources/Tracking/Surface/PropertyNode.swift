@@ -1,47 +1,82 @@
-import Synchronization
-
-/// The graph node of one tracked property of one object.
-///
-/// The engine learns the node's object and name at its first link
-/// (``RegistrarStorage/registerLocked(_:name:)``), so that creating an object
-/// costs nothing more than allocating its nodes.
+/// The graph node of one tracked property of one object, made when something
+/// first tracks a read of it, and owned by the object's ``RegistrarStorage``.
 @usableFromInline
-class PropertyNode: Node, @unchecked Sendable {
-    /// Whether the owning object's registrar knows this node: set, under the
-    /// lock, at the first link. Read without the lock to skip that step.
-    final let isRegistered = Atomic<Bool>(false)
+class PropertyNode: SourceNode, @unchecked Sendable {
+    /// How diagnostics name the property, e.g. `\Book.title`.
+    override var displayName: String { "a tracked property" }
+}
 
-    /// How diagnostics name the property, e.g. `\Book.title`; set with
-    /// `registrar`. Guarded by ``GraphLock``.
-    @exclusivity(unchecked)
-    final var name: String?
-
-    /// The ``ThreadState/transactionMark`` of the explicit transaction that
-    /// took a snapshot of this property. Written by the writing thread, read
-    /// by threads validating their observers.
-    final let snapshotMark = Atomic<UInt64>(0)
-
-    /// The ``ThreadState/transactionMark`` of the explicit transaction that
-    /// has already told every subscriber of this property, all of them
-    /// observers now queued on that transaction's thread: later writes in the
-    /// same transaction need not walk them again. Cleared when a subscriber
-    /// attaches.
-    final let propagatedMark = Atomic<UInt64>(0)
-
+/// The node of a `@Tracked` property: it knows where the value lives in the
+/// object and how to compare two values, for equal-value writes and for
+/// transaction snapshots.
+@usableFromInline
+class TrackedPropertyNode: PropertyNode, @unchecked Sendable {
+    /// The equality policy; nil when every assignment notifies.
     @usableFromInline
-    init() {
-        super.init(isDerived: false)
+    final let isEqual: TrackedSlot.Equality?
+
+    /// The owner's type and the offset of the property's storage in it, to
+    /// find the property's name when a diagnostic needs it.
+    private let ownerType: Any.Type
+    private let offset: Int
+
+    init(isEqual: TrackedSlot.Equality?, ownerType: Any.Type, offset: Int) {
+        self.isEqual = isEqual
+        self.ownerType = ownerType
+        self.offset = offset
+        super.init()
     }
 
-    /// Records the value before the first change in an explicit transaction;
-    /// only properties with an equality policy (`==` or `===`) can, and
-    /// return true.
-    func takeSnapshot(_ state: ThreadState) -> Bool { false }
+    /// Whether assigning `newValue` would store a value equal to the one at
+    /// `storage`, so that nobody needs to hear of it.
+    @inlinable @inline(__always)
+    final func isEqualToStored<Value>(_ newValue: Value, at storage: UnsafeMutablePointer<Tracked<Value>>) -> Bool {
+        guard let isEqual else { return false }
+        let stored = withUnsafeMutablePointer(to: &storage.pointee.value) { UnsafeRawPointer($0) }
+        return withUnsafePointer(to: newValue) { isEqual(stored, UnsafeRawPointer($0)) }
+    }
 
-    /// Set once, under the lock, before the first link exists; whoever
-    /// reaches the node through a link sees it.
-    override var displayName: String {
-        name ?? "a tracked property"
+    final override var displayName: String {
+        PropertyNames.name(ofStorageAt: offset, in: ownerType)
+    }
+}
+
+/// The typed half: the value's address, and the transaction's snapshot.
+final class TypedTrackedNode<Value>: TrackedPropertyNode, @unchecked Sendable {
+    /// Where the value lives, inside the owning object (which outlives every
+    /// use: the node is told of the owner's death before its memory goes).
+    private let value: UnsafeMutablePointer<Value>
+
+    /// The value before the snapshotting transaction's first change. Only
+    /// that transaction's thread touches it.
+    private var snapshot: Value?
+
+    init(value: UnsafeMutablePointer<Value>, isEqual: TrackedSlot.Equality?, ownerType: Any.Type, offset: Int) {
+        self.value = value
+        super.init(isEqual: isEqual, ownerType: ownerType, offset: offset)
+    }
+
+    override func takeSnapshot() -> Bool {
+        guard isEqual != nil else { return false }
+        snapshot = value.pointee
+        return true
+    }
+
+    override func snapshotIsUnchanged() -> Bool {
+        guard let isEqual, snapshot != nil else { return false }
+        // Copied under the lock, so that the owner cannot be freed meanwhile:
+        // its death takes the same lock to mark the node dead.
+        let component = Component.lock(self)
+        let current: Value? = isDead ? nil : value.pointee
+        component._withUnsafeGuaranteedRef { $0.unlock() }
+        guard var current else { return false }
+        return withUnsafePointer(to: &snapshot!) { old in
+            withUnsafePointer(to: &current) { isEqual(UnsafeRawPointer(old), UnsafeRawPointer($0)) }
+        }
+    }
+
+    override func dropSnapshot() {
+        snapshot = nil
     }
 }
 
@@ -54,75 +89,6 @@ final class KeyPathPropertyNode: PropertyNode, @unchecked Sendable {
         self.keyPath = keyPath
         super.init()
     }
-}
 
-extension PropertyNode {
-    /// The first half of a write that something may depend on: opens a
-    /// transaction and fires the before-change (`.willSet`) one-shots.
-    /// Returns the thread state, unretained, to pass to ``endChange(_:)``.
-    @usableFromInline
-    final func beginChange() -> UnsafeMutableRawPointer {
-        let pointer = ThreadState.currentPointer
-        Unmanaged<ThreadState>.fromOpaque(pointer)._withUnsafeGuaranteedRef { beginChange($0) }
-        return pointer
-    }
-
-    private final func beginChange(_ state: ThreadState) {
-        Scheduler.beginTransaction(state)
-        if state.recordsSnapshots, snapshotMark.load(ordering: .relaxed) != state.transactionMark,
-           takeSnapshot(state) {
-            snapshotMark.store(state.transactionMark, ordering: .relaxed)
-        }
-        if OneShotNode.waitingBeforeChange.load(ordering: .relaxed) > 0 {
-            GraphLock.lock()
-            Graph.collectBeforeChangeLocked(from: self, state: state)
-            Scheduler.takeOneShotsLocked(state)
-            GraphLock.unlock()
-            Scheduler.runCallbacks(state)
-        }
-    }
-
-    /// The second half, after the new value is stored: bumps the version,
-    /// marks what depends on the property, fires after-change one-shots and
-    /// closes the transaction, which runs the queued observers if it was the
-    /// outermost.
-    @usableFromInline
-    final func endChange(_ state: UnsafeMutableRawPointer) {
-        Unmanaged<ThreadState>.fromOpaque(state)._withUnsafeGuaranteedRef { endChange($0) }
-    }
-
-    final func endChange(_ state: ThreadState) {
-        state.changesAnnounced &+= 1
-        if state.recordsSnapshots, propagatedMark.load(ordering: .relaxed) == state.transactionMark {
-            // Every subscriber already waits for the end of this transaction.
-            // No lock, so an atomic increment: announcements of one property
-            // may come from several threads at once (`TrackingRegistrar`'s
-            // `didSet` and `withMutation` run their bump outside the caller's
-            // own synchronization), and a lost or reordered bump could bring
-            // the version back to one a subscriber already saw.
-            version.wrappingAdd(1, ordering: .relaxed)
-            Graph.sourceChanged(state)
-            Scheduler.endTransaction(state)
-            return
-        }
-        // The before-change one-shots may have taken the last links.
-        if linkCount.load(ordering: .relaxed) != 0 {
-            // With a snapshot, the property may be changed back before the
-            // transaction ends: subscribers validate instead of running.
-            let snapshot = snapshotMark.load(ordering: .relaxed)
-            let mark: SubscriberFlags = snapshot != 0 && snapshot == state.transactionMark ? .pending : .dirty
-            GraphLock.lock()
-            // Atomic even under the lock: the unlocked bump above may race with it.
-            version.wrappingAdd(1, ordering: .relaxed)
-            Graph.sourceChanged(state)
-            let onlyObserversQueuedHere = Graph.propagateLocked(from: self, direct: mark, state: state)
-            if onlyObserversQueuedHere, state.recordsSnapshots {
-                propagatedMark.store(state.transactionMark, ordering: .relaxed)
-            }
-            Scheduler.takeOneShotsLocked(state)
-            GraphLock.unlock()
-            Scheduler.runCallbacks(state)
-        }
-        Scheduler.endTransaction(state)
-    }
+    override var displayName: String { String(describing: keyPath) }
 }

@@ -12,6 +12,10 @@ import Synchronization
 /// }
 /// ```
 ///
+/// - The value is stored in the object itself, next to one word of
+///   bookkeeping: an object nobody observes costs its values, a word per
+///   property and its registrar. A property's graph node is made the first
+///   time something tracks a read of it.
 /// - A read outside any tracking scope costs a plain stored-property read
 ///   plus one thread-local check. Inside a scope it records (object,
 ///   property) as a dependency.
@@ -32,33 +36,50 @@ import Synchronization
 /// of one property from several threads yourself (a lock, an actor).
 @propertyWrapper
 public struct Tracked<Value>: TrackedStorage {
-    /// The value and its graph node. Set once, in the owner's initializer.
+    /// The bookkeeping word (see ``TrackedSlot``). First, so that its address
+    /// is the storage's. Read and written only atomically, through a pointer.
     @usableFromInline
-    let cell: TrackedCell<Value>
+    var slot: UInt
+
+    /// The value.
+    @usableFromInline
+    var value: Value
+
+    @usableFromInline
+    init(value: Value, slot: UInt) {
+        self.slot = slot
+        self.value = value
+    }
 
     /// A tracked property that notifies on every assignment.
     public init(wrappedValue: Value) {
-        cell = TrackedCell(wrappedValue)
+        self.init(value: wrappedValue, slot: TrackedSlot.notifiesEveryAssignment)
     }
 
     /// A tracked property that notifies only when the new value differs (`==`).
     @inlinable
     public init(wrappedValue: Value) where Value: Equatable {
         // Inlined, so that the comparison is specialized for the value's type.
-        cell = TrackedCell(wrappedValue, isEqual: { $0 == $1 })
+        self.init(value: wrappedValue, slot: TrackedSlot.policy(Value.self, .equatable) {
+            $0.assumingMemoryBound(to: Value.self).pointee == $1.assumingMemoryBound(to: Value.self).pointee
+        })
     }
 
     /// A tracked property that notifies only when the new instance differs (`===`).
     @inlinable
     public init(wrappedValue: Value) where Value: AnyObject {
-        cell = TrackedCell(wrappedValue, isEqual: { $0 === $1 })
+        self.init(value: wrappedValue, slot: TrackedSlot.policy(Value.self, .identity) {
+            $0.assumingMemoryBound(to: Value.self).pointee === $1.assumingMemoryBound(to: Value.self).pointee
+        })
     }
 
     /// A tracked property of an `Equatable` class: notifies only when `==` says
     /// the new value differs.
     @inlinable
     public init(wrappedValue: Value) where Value: AnyObject & Equatable {
-        cell = TrackedCell(wrappedValue, isEqual: { $0 == $1 })
+        self.init(value: wrappedValue, slot: TrackedSlot.policy(Value.self, .equatable) {
+            $0.assumingMemoryBound(to: Value.self).pointee == $1.assumingMemoryBound(to: Value.self).pointee
+        })
     }
 
     /// A tracked property with an explicit equality policy.
@@ -71,7 +92,9 @@ public struct Tracked<Value>: TrackedStorage {
     ///     `Equatable` type, `===` for a class, otherwise every assignment
     ///     notifies.
     public init(wrappedValue: Value, notifiesEqualValues: Bool) {
-        cell = notifiesEqualValues ? TrackedCell(wrappedValue) : Self.makeCell(wrappedValue)
+        self.init(
+            value: wrappedValue,
+            slot: notifiesEqualValues ? TrackedSlot.notifiesEveryAssignment : TrackedSlot.runtimePolicy(Value.self))
     }
 
     /// `@Tracked` is only for stored properties of ``Trackable`` classes.
@@ -81,13 +104,26 @@ public struct Tracked<Value>: TrackedStorage {
         set { fatalError("@Tracked is only available on properties of classes that conform to Trackable") }
     }
 
+    /// The address of this property's storage inside `instance`.
+    ///
+    /// Taking it is the only formal access the compiler sees to the storage,
+    /// and it has nothing nested in it, so the optimizer checks no exclusivity
+    /// on any access; reads and writes then go through the pointer (the
+    /// object does not move while it lives).
+    @inlinable @inline(__always)
+    static func storage<Owner: Trackable>(
+        _ instance: Owner, _ storageKeyPath: ReferenceWritableKeyPath<Owner, Tracked<Value>>
+    ) -> UnsafeMutablePointer<Tracked<Value>> {
+        withUnsafeMutablePointer(to: &instance[keyPath: storageKeyPath]) { $0 }
+    }
+
     /// The accessor Swift calls for a `@Tracked` property of a class.
     ///
     /// It is inlined into the property's accessors, where the key path is a
-    /// literal that the optimizer turns into a field load; the key paths are
-    /// used for nothing else, so none is ever created at run time. The fast
-    /// paths cost a field load, a thread-local check and, for a write, one
-    /// relaxed atomic load.
+    /// literal that the optimizer turns into a field address; the key paths
+    /// are used for nothing else, so none is ever created at run time. The
+    /// fast paths cost a field load, a thread-local check and, for a write to
+    /// an observed property, a few loads of its node.
     @inlinable
     public static subscript<Owner: Trackable>(
         _enclosingInstance instance: Owner,
@@ -96,78 +132,93 @@ public struct Tracked<Value>: TrackedStorage {
     ) -> Value {
         @inline(__always)
         get {
-            // The value is read first, so that no reference is held across
-            // the call. (Inside a scope the order does not matter: a write
-            // that races with this read without synchronization races with
-            // the read of the value anyway.)
-            unowned(unsafe) let cell = instance[keyPath: storageKeyPath].cell
-            let value = cell.value
-            // A property this run has read already needs nothing more: that
-            // check is inline, so that a repeated read makes no call.
-            if let scope = tracking_current_scope(),
-               cell.readMark.load(ordering: .relaxed) != tracking_current_run_mark() {
-                trackPropertyRead(
-                    scope, Unmanaged.passUnretained(cell).toOpaque(),
-                    registrar: Unmanaged.passUnretained(instance.trackingRegistrar.storage).toOpaque(),
-                    owner: Unmanaged.passUnretained(instance).toOpaque(), ownerType: Owner.self)
+            let storage = storage(instance, storageKeyPath)
+            let value = storage.pointee.value
+            if let scope = tracking_current_scope() {
+                recordRead(scope, storage, instance)
             }
             return value
         }
         @inline(__always)
         set {
-            // The owner keeps its cells alive: the cell is borrowed, with no
-            // reference counting (an `unowned(unsafe)` local is still retained
-            // around each call it is passed to).
-            Unmanaged.passUnretained(instance[keyPath: storageKeyPath].cell)._withUnsafeGuaranteedRef { cell in
-                if cell.linkCount.load(ordering: .relaxed) == 0 || cell.isEqualToStored(newValue) {
-                    cell.value = newValue
+            let storage = storage(instance, storageKeyPath)
+            let slot = TrackedSlot.load(storage)
+            guard let node = TrackedSlot.node(slot) else {
+                storage.pointee.value = newValue
+                return
+            }
+            node._withUnsafeGuaranteedRef { node in
+                if node.linkCount.load(ordering: .relaxed) == 0
+                    || node.fastWriteMark.load(ordering: .relaxed) == tracking_transaction_mark()
+                    || node.isEqualToStored(newValue, at: storage) {
+                    storage.pointee.value = newValue
                 } else {
-                    let state = cell.beginChange()
-                    cell.value = newValue
-                    cell.endChange(state)
+                    let state = node.willChange()
+                    storage.pointee.value = newValue
+                    node.didChange(state)
                 }
             }
         }
         @inline(__always)
         _modify {
-            unowned(unsafe) let cell = instance[keyPath: storageKeyPath].cell
+            let storage = storage(instance, storageKeyPath)
             // A read-modify-write (`value += 1`, `tags.append(x)`) reads the
             // old value: inside a scope, that is a dependency.
-            if let scope = tracking_current_scope(),
-               cell.readMark.load(ordering: .relaxed) != tracking_current_run_mark() {
-                trackPropertyRead(
-                    scope, Unmanaged.passUnretained(cell).toOpaque(),
-                    registrar: Unmanaged.passUnretained(instance.trackingRegistrar.storage).toOpaque(),
-                    owner: Unmanaged.passUnretained(instance).toOpaque(), ownerType: Owner.self)
+            if let scope = tracking_current_scope() {
+                recordRead(scope, storage, instance)
             }
-            if cell.linkCount.load(ordering: .relaxed) == 0 {
-                yield &cell.value
+            let slot = TrackedSlot.load(storage)
+            if let node = TrackedSlot.node(slot),
+               node._withUnsafeGuaranteedRef({
+                   $0.linkCount.load(ordering: .relaxed) != 0
+                       && $0.fastWriteMark.load(ordering: .relaxed) != tracking_transaction_mark()
+               }) {
+                let state = node._withUnsafeGuaranteedRef { $0.willChange() }
+                defer { node._withUnsafeGuaranteedRef { $0.didChange(state) } }
+                yield &storage.pointee.value
             } else {
-                let state = cell.beginChange()
-                defer { cell.endChange(state) }
-                yield &cell.value
+                yield &storage.pointee.value
             }
         }
     }
 
-    /// The cell for decoding and the explicit-policy initializer, chosen at
-    /// run time: `==` for an `Equatable` type, `===` for a class, otherwise
-    /// every assignment notifies.
-    private static func makeCell(_ value: Value) -> TrackedCell<Value> {
-        if let equatable = Value.self as? any Equatable.Type {
-            return makeEquatableCell(value, equatable)
+    /// Records a read of this property by `scope`, the current scope.
+    @inlinable @inline(__always)
+    static func recordRead<Owner: Trackable>(
+        _ scope: UnsafeMutableRawPointer, _ storage: UnsafeMutablePointer<Tracked<Value>>, _ instance: Owner
+    ) {
+        if let node = TrackedSlot.node(TrackedSlot.load(storage)) {
+            // A property this run has read already needs nothing more: that
+            // check is inline, so that a repeated read makes no call.
+            if node._withUnsafeGuaranteedRef({ $0.readMark.load(ordering: .relaxed) }) != tracking_current_run_mark() {
+                recordSourceRead(scope, node.toOpaque())
+            }
+        } else {
+            recordFirstRead(scope, storage, owner: Unmanaged.passUnretained(instance).toOpaque(), ownerType: Owner.self,
+                            registrar: Unmanaged.passUnretained(instance.trackingRegistrar.storage).toOpaque())
         }
-        if Value.self is AnyObject.Type {
-            // A class: the same instance is no change (`===`).
-            return TrackedCell(value, isEqual: { ($0 as AnyObject) === ($1 as AnyObject) })
-        }
-        return TrackedCell(value)
     }
 
-    private static func makeEquatableCell<E: Equatable>(_ value: Value, _: E.Type) -> TrackedCell<Value> {
-        // E is Value, opened from the existential metatype.
-        unsafeDowncast(TrackedCell(value as! E, isEqual: { $0 == $1 }), to: TrackedCell<Value>.self)
+    /// The first tracked read of this property of this object: makes its
+    /// graph node and records the read.
+    @usableFromInline @inline(never)
+    static func recordFirstRead(
+        _ scope: UnsafeMutableRawPointer, _ storage: UnsafeMutablePointer<Tracked<Value>>,
+        owner: UnsafeMutableRawPointer, ownerType: Any.Type, registrar: UnsafeMutableRawPointer
+    ) {
+        let node = Unmanaged<RegistrarStorage>.fromOpaque(registrar)._withUnsafeGuaranteedRef {
+            $0.installNode(in: storage, owner: owner, ownerType: ownerType)
+        }
+        node.recordRead(in: scope)
     }
+}
+
+/// Records a read of a source node by the subscriber running on this thread.
+/// Takes raw pointers so that the inlined getter holds no reference across
+/// the call.
+@usableFromInline @inline(never)
+func recordSourceRead(_ scope: UnsafeMutableRawPointer, _ node: UnsafeMutableRawPointer) {
+    Unmanaged<SourceNode>.fromOpaque(node)._withUnsafeGuaranteedRef { $0.recordRead(in: scope) }
 }
 
 extension Tracked: Sendable where Value: Sendable {}
@@ -175,14 +226,14 @@ extension Tracked: Sendable where Value: Sendable {}
 extension Tracked: Equatable where Value: Equatable {
     /// Compares the stored values.
     public static func == (lhs: Self, rhs: Self) -> Bool {
-        lhs.cell.value == rhs.cell.value
+        lhs.value == rhs.value
     }
 }
 
 extension Tracked: Hashable where Value: Hashable {
     /// Hashes the stored value.
     public func hash(into hasher: inout Hasher) {
-        hasher.combine(cell.value)
+        hasher.combine(value)
     }
 }
 
@@ -190,13 +241,15 @@ extension Tracked: Encodable where Value: Encodable {
     /// Encodes the value alone, so that an owner's synthesized `Codable`
     /// writes `"title": …` for `@Tracked var title`.
     public func encode(to encoder: any Encoder) throws {
-        try cell.value.encode(to: encoder)
+        try value.encode(to: encoder)
     }
 }
 
 extension Tracked: Decodable where Value: Decodable {
-    /// Decodes the value alone; the counterpart of `encode(to:)`.
+    /// Decodes the value alone; the counterpart of `encode(to:)`. The
+    /// equality policy is chosen at run time, as for
+    /// `init(wrappedValue:notifiesEqualValues: false)`.
     public init(from decoder: any Decoder) throws {
-        cell = Self.makeCell(try Value(from: decoder))
+        self.init(value: try Value(from: decoder), slot: TrackedSlot.runtimePolicy(Value.self))
     }
 }

@@ -59,11 +59,7 @@ public struct TrackingRegistrar: Sendable {
         _ subject: Subject, keyPath: KeyPath<Subject, Member>
     ) {
         guard let scope = tracking_current_scope() else { return }
-        let subscriber = Unmanaged<SubscriberNode>.fromOpaque(scope).takeUnretainedValue()
-        GraphLock.lock()
-        let node = storage.nodeLocked(creatingFor: keyPath)
-        GraphLock.unlock()
-        _ = subscriber.track(node, ThreadState.current)
+        storage.node(creatingFor: keyPath).recordRead(in: scope)
     }
 
     /// Announces that `keyPath` of `subject` is about to change: `withTracking`
@@ -77,7 +73,7 @@ public struct TrackingRegistrar: Sendable {
         _ subject: Subject, keyPath: KeyPath<Subject, Member>
     ) {
         guard let node = registeredNode(for: keyPath) else { return }
-        let state = node.beginChange()
+        let state = node.willChange()
         Unmanaged<ThreadState>.fromOpaque(state)._withUnsafeGuaranteedRef { Scheduler.endTransaction($0) }
     }
 
@@ -93,7 +89,7 @@ public struct TrackingRegistrar: Sendable {
         guard let node = registeredNode(for: keyPath) else { return }
         let state = ThreadState.current
         Scheduler.beginTransaction(state)
-        node.endChange(state)
+        node.didChange(state)
     }
 
     /// Performs `mutation` as a change of `keyPath` of `subject`: before-change
@@ -109,18 +105,15 @@ public struct TrackingRegistrar: Sendable {
         of subject: Subject, keyPath: KeyPath<Subject, Member>, _ mutation: () throws -> T
     ) rethrows -> T {
         guard let node = registeredNode(for: keyPath) else { return try mutation() }
-        let state = node.beginChange()
-        defer { node.endChange(state) }
+        let state = node.willChange()
+        defer { node.didChange(state) }
         return try mutation()
     }
 
     /// The node of `keyPath` if anything ever linked to it and it still has a
     /// link; nil means nobody can be waiting for a change.
     private func registeredNode(for keyPath: AnyKeyPath) -> PropertyNode? {
-        GraphLock.lock()
-        defer { GraphLock.unlock() }
-        guard let node = storage.nodeLocked(for: keyPath),
-              node.linkCount.load(ordering: .relaxed) > 0 else { return nil }
+        guard let node = storage.node(for: keyPath), node.linkCount.load(ordering: .relaxed) > 0 else { return nil }
         return node
     }
 

@@ -64,9 +64,9 @@ extension SubscriberNode {
     /// being rebuilt there.
     var dependencyNames: [String] {
         let state = ThreadState.current
-        GraphLock.lock()
+        let component = Component.lock(self)
         if flags.contains(.running), runningThread != state.identity {
-            GraphLock.unlock()
+            component._withUnsafeGuaranteedRef { $0.unlock() }
             return []
         }
         var nodes: [Node] = []
@@ -77,15 +77,15 @@ extension SubscriberNode {
             if seen.insert(ObjectIdentifier(source)).inserted { nodes.append(source) }
             cursor = link.pointee.nextDependency
         }
-        GraphLock.unlock()
+        component._withUnsafeGuaranteedRef { $0.unlock() }
         return nodes.map(\.displayName)
     }
 
     /// The name of the source whose change caused the last run.
     var lastCauseName: String? {
-        GraphLock.lock()
+        let component = Component.lock(self)
         let cause = lastCause?.takeUnretainedValue()
-        GraphLock.unlock()
+        component._withUnsafeGuaranteedRef { $0.unlock() }
         return cause?.displayName
     }
 }

@@ -25,18 +25,13 @@ import CTrackingSupport
 public func withTransaction<T>(_ body: () throws -> T) rethrows -> T {
     let state = ThreadState.current
     let takesSnapshots = state.explicitTransactionDepth == 0 && !state.isFlushing
-    if takesSnapshots { state.transactionMark = state.nextRunMark() }
+    if takesSnapshots { Transactions.begin(state) }
     state.explicitTransactionDepth += 1
     Scheduler.beginTransaction(state)
     defer {
         state.explicitTransactionDepth -= 1
+        if takesSnapshots { Transactions.end(state) }
         Scheduler.endTransaction(state)
-        if takesSnapshots {
-            // The next transaction reuses the storage, unless this one was
-            // unusually large.
-            state.snapshots.removeAll(keepingCapacity: state.snapshots.count <= 256)
-            state.transactionMark = 0
-        }
     }
     return try body()
 }

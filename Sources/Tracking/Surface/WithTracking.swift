@@ -56,6 +56,7 @@ public func withTracking<T>(
     onChange: @escaping @Sendable () -> Void
 ) rethrows -> T {
     let node = OneShotNode(timing: options.timing, onChange: onChange)
+    // Brand new: no other thread can reach it before `apply` returns.
     node.flags.insert(.running)
     let previous = ThreadState.withCurrent { node.beginTracking($0) }
     let result: T

@@ -1,0 +1,189 @@
+import Synchronization
+
+/// A connected part of the dependency graph, and the lock that guards it.
+///
+/// Two nodes share a component as soon as a link joins them, so everything a
+/// change can reach — subscriber lists, flags, cached results, the links of
+/// the nodes it walks — is guarded by one lock, while parts of the graph that
+/// no link joins share nothing: two threads writing unrelated objects never
+/// touch the same lock or cache line.
+///
+/// Components only ever merge (a union-find without path compression): a
+/// node points at the component it joined first, and a merged component
+/// forwards to the one it was merged into. Merging the smaller into the larger
+/// keeps every chain of forwards logarithmic in the number of merges. The
+/// lock is a ``SpinLock``, never held while user code runs.
+final class Component: @unchecked Sendable {
+    private let spinLock = SpinLock()
+
+    /// The component this one was merged into (a retained reference), or 0
+    /// while it is a root.
+    private let forwardBits = Atomic<UInt>(0)
+
+    /// How many components were merged into this one, counting itself: merges
+    /// go from the smaller to the larger. Guarded by the lock.
+    @exclusivity(unchecked)
+    private var size = 1
+
+    /// How many before-change (`.willSet`) one-shots wait in this component.
+    /// Changed under the lock, read without it by writes, which skip the
+    /// before-change walk while it is zero.
+    let waitingBeforeChange = Atomic<Int>(0)
+
+    init() {}
+
+    deinit {
+        let forward = forwardBits.load(ordering: .relaxed)
+        if forward != 0 { Component.unmanaged(forward).release() }
+    }
+
+    // MARK: The lock
+
+    @inline(__always)
+    private func lock() {
+        spinLock.lock()
+    }
+
+    /// Releases the lock of a root taken by ``lock(_:)`` or ``lock(joining:_:)``.
+    @inline(__always)
+    func unlock() {
+        spinLock.unlock()
+    }
+
+    // MARK: Finding and locking the root
+
+    @inline(__always)
+    private static func unmanaged(_ bits: UInt) -> Unmanaged<Component> {
+        Unmanaged.fromOpaque(UnsafeRawPointer(bitPattern: bits).unsafelyUnwrapped)
+    }
+
+    /// The root reached from `start`, unlocked (it may be merged meanwhile).
+    @inline(__always)
+    private static func root(from start: Unmanaged<Component>) -> Unmanaged<Component> {
+        var current = start
+        while true {
+            let forward = current._withUnsafeGuaranteedRef { $0.forwardBits.load(ordering: .acquiring) }
+            if forward == 0 { return current }
+            current = unmanaged(forward)
+        }
+    }
+
+    /// The component `node` joined first, giving it a new one if it has none.
+    @inline(__always)
+    private static func first(of node: Node) -> Unmanaged<Component> {
+        let bits = node.componentBits.load(ordering: .acquiring)
+        if bits != 0 { return unmanaged(bits) }
+        return install(Component(), in: node)
+    }
+
+    /// Gives `node` the component `candidate` if it has none yet (retaining
+    /// it), and returns the one it has.
+    @discardableResult
+    private static func install(_ candidate: Component, in node: Node) -> Unmanaged<Component> {
+        let reference = Unmanaged.passRetained(candidate)
+        let bits = UInt(bitPattern: reference.toOpaque())
+        let (exchanged, original) = node.componentBits.compareExchange(
+            expected: 0, desired: bits, ordering: .acquiringAndReleasing)
+        if exchanged { return reference }
+        reference.release()
+        return unmanaged(original)
+    }
+
+    /// Locks the root of `node`'s component and returns it, unretained: the
+    /// node keeps it alive. Gives the node a component of its own if it has
+    /// none.
+    @inline(__always)
+    static func lock(_ node: Node) -> Unmanaged<Component> {
+        let start = first(of: node)
+        while true {
+            let root = root(from: start)
+            root._withUnsafeGuaranteedRef { $0.lock() }
+            if root._withUnsafeGuaranteedRef({ $0.forwardBits.load(ordering: .relaxed) }) == 0 { return root }
+            // Merged while we waited: follow the forward.
+            root._withUnsafeGuaranteedRef { $0.unlock() }
+        }
+    }
+
+    /// The root of `node`'s component now, unlocked, or nil if it has none.
+    /// Only for reads that tolerate a merge right after (counters).
+    @inline(__always)
+    static func currentRoot(of node: Node) -> Unmanaged<Component>? {
+        let bits = node.componentBits.load(ordering: .acquiring)
+        if bits == 0 { return nil }
+        return root(from: unmanaged(bits))
+    }
+
+    /// Whether the two nodes are in one component now (components never split,
+    /// so a true answer stays true).
+    static func areJoined(_ a: Node, _ b: Node) -> Bool {
+        let aBits = a.componentBits.load(ordering: .acquiring)
+        let bBits = b.componentBits.load(ordering: .acquiring)
+        if aBits == 0 || bBits == 0 { return false }
+        return root(from: unmanaged(aBits)).toOpaque() == root(from: unmanaged(bBits)).toOpaque()
+    }
+
+    // MARK: Merging
+
+    /// Puts `other` in `node`'s component, merging the two components if they
+    /// differ. Call with no component lock held.
+    static func join(_ node: Node, _ other: Node) {
+        if other.componentBits.load(ordering: .acquiring) == 0 {
+            // The common first link to a fresh property: it joins as it is,
+            // unless another thread gave it a component meanwhile.
+            let mine = first(of: node)
+            if install(mine.takeUnretainedValue(), in: other).toOpaque() == mine.toOpaque() { return }
+        }
+        while true {
+            let a = root(from: first(of: node))
+            let b = root(from: first(of: other))
+            if a.toOpaque() == b.toOpaque() { return }
+            // Both roots, locked in address order so that two merges cannot wait
+            // for each other.
+            let (low, high) = a.toOpaque() < b.toOpaque() ? (a, b) : (b, a)
+            low._withUnsafeGuaranteedRef { $0.lock() }
+            high._withUnsafeGuaranteedRef { $0.lock() }
+            let stillRoots = low._withUnsafeGuaranteedRef { $0.forwardBits.load(ordering: .relaxed) } == 0
+                && high._withUnsafeGuaranteedRef { $0.forwardBits.load(ordering: .relaxed) } == 0
+            if stillRoots {
+                merge(low, high)
+                high._withUnsafeGuaranteedRef { $0.unlock() }
+                low._withUnsafeGuaranteedRef { $0.unlock() }
+                return
+            }
+            high._withUnsafeGuaranteedRef { $0.unlock() }
+            low._withUnsafeGuaranteedRef { $0.unlock() }
+        }
+    }
+
+    /// Merges two locked roots, the smaller into the larger.
+    private static func merge(_ a: Unmanaged<Component>, _ b: Unmanaged<Component>) {
+        let aSize = a._withUnsafeGuaranteedRef { $0.size }
+        let bSize = b._withUnsafeGuaranteedRef { $0.size }
+        let (small, large) = aSize <= bSize ? (a, b) : (b, a)
+        large._withUnsafeGuaranteedRef { large in
+            small._withUnsafeGuaranteedRef { small in
+                large.size += small.size
+                let waiting = small.waitingBeforeChange.load(ordering: .relaxed)
+                if waiting != 0 { large.waitingBeforeChange.wrappingAdd(waiting, ordering: .relaxed) }
+                // Retained by the forward; released by the small one's deinit.
+                let forward = Unmanaged.passRetained(large).toOpaque()
+                small.forwardBits.store(UInt(bitPattern: forward), ordering: .releasing)
+            }
+        }
+    }
+
+    /// Locks the root of `node`'s component after joining into it the sources
+    /// of the links `node` added in its current run (`links`): what the run
+    /// read for the first time may belong to other components.
+    static func lock(_ node: Node, joining links: PointerStack, from start: Int) -> Unmanaged<Component> {
+        if start < links.count {
+            for index in start..<links.count {
+                let link = links[index].assumingMemoryBound(to: Link.self)
+                link.pointee.source._withUnsafeGuaranteedRef { source in
+                    if !areJoined(node, source) { join(node, source) }
+                }
+            }
+        }
+        return lock(node)
+    }
+}

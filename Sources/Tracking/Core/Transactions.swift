@@ -1,0 +1,74 @@
+import CTrackingSupport
+
+/// What an explicit transaction keeps besides its depth: a mark that
+/// identifies it, and the snapshots that let a value changed and changed back
+/// within it count as unchanged.
+///
+/// The first change of a node in the outermost explicit transaction of a
+/// thread takes a snapshot of the old value in the node itself (no
+/// allocation) and marks the node's subscribers pending instead of dirty.
+/// When the transaction ends, before its observers run, each node whose value
+/// equals its snapshot again gets its subscribers' links moved to its current
+/// version: the links read before the transaction see no change, so neither
+/// observers nor derived values — observed or not — run or recompute for it.
+/// A link that read an intermediate value has another version and is left
+/// alone: what read mid-transaction runs again once.
+enum Transactions {
+    /// Starts the outermost explicit transaction of this thread, outside the
+    /// running of queued observers.
+    static func begin(_ state: ThreadState) {
+        state.transactionMark = state.nextRunMark()
+        tracking_set_transaction_mark(state.transactionMark)
+    }
+
+    /// Takes `node`'s snapshot, the first change of it in this transaction,
+    /// unless a transaction on another thread holds the node's snapshot (its
+    /// subscribers are then simply marked dirty).
+    static func snapshot(_ node: SourceNode, _ state: ThreadState) {
+        guard node.snapshotMark.compareExchange(
+            expected: 0, desired: state.transactionMark, ordering: .acquiring).exchanged else { return }
+        guard node.takeSnapshot() else {
+            node.snapshotMark.store(0, ordering: .releasing)
+            return
+        }
+        node.snapshotVersion = node.version.load(ordering: .relaxed)
+        state.snapshots.push(Unmanaged.passRetained(node).toOpaque())
+    }
+
+    /// Ends the transaction begun by ``begin(_:)``: moves the links of the
+    /// values changed back to their current versions, and drops the
+    /// snapshots. Its observers run after this.
+    static func end(_ state: ThreadState) {
+        state.transactionMark = 0
+        tracking_set_transaction_mark(.max)
+        if state.snapshots.isEmpty { return }
+        for index in 0..<state.snapshots.count {
+            Unmanaged<SourceNode>.fromOpaque(state.snapshots[index])._withUnsafeGuaranteedRef { node in
+                if node.snapshotIsUnchanged() { adoptCurrentVersion(node, state) }
+                node.dropSnapshot()
+                node.snapshotMark.store(0, ordering: .releasing)
+            }
+        }
+        for index in 0..<state.snapshots.count {
+            Unmanaged<SourceNode>.fromOpaque(state.snapshots[index]).release()
+        }
+        state.snapshots.truncate(to: 0)
+    }
+
+    /// The value of `node` is what it was before the transaction: links that
+    /// saw the version from before see the current one.
+    private static func adoptCurrentVersion(_ node: SourceNode, _ state: ThreadState) {
+        let component = Component.lock(node)
+        let before = node.snapshotVersion
+        let current = node.version.load(ordering: .relaxed)
+        var link = node.firstSubscriber
+        while let each = link {
+            // A running subscriber's links are its thread's: it sees the
+            // change when its run ends.
+            let running = each.pointee.subscriber._withUnsafeGuaranteedRef { $0.flags.contains(.running) }
+            if !running, each.pointee.version == before { each.pointee.version = current }
+            link = each.pointee.nextSubscriber
+        }
+        component._withUnsafeGuaranteedRef { $0.unlock() }
+    }
+}

@@ -1,0 +1,140 @@
+import CTrackingSupport
+
+/// The one word of bookkeeping a `@Tracked` property keeps next to its value.
+///
+/// Until something tracks a read of the property, the word holds its
+/// equality policy; from then on, its graph node (which keeps the policy):
+///
+/// | bits | meaning |
+/// |---|---|
+/// | `0` | unobserved; every assignment notifies |
+/// | a function address (low bits `00`) | unobserved; equal values are the same (`==`, `===`) |
+/// | an ``EqualityBox`` address `\| 0b10` | unobserved; the same, for a comparison that needs a context |
+/// | a ``TrackedPropertyNode`` address `\| 0b01` | observed |
+///
+/// An equality function is a closure over two pointers to values; made in
+/// specialized code it captures nothing, and only its function address needs
+/// keeping. One made in unspecialized generic code captures the value's type,
+/// and is shared per type and policy in an ``EqualityBox``.
+///
+/// The word is read and written atomically: a first tracked read on one
+/// thread installs the node while other threads read and write the property.
+@usableFromInline
+enum TrackedSlot {
+    /// Compares the values at two addresses of one type.
+    @usableFromInline
+    typealias Equality = (UnsafeRawPointer, UnsafeRawPointer) -> Bool
+
+    /// Which comparison an ``EqualityBox`` holds, to share boxes by type.
+    @usableFromInline
+    enum Kind: UInt8 {
+        case equatable
+        case identity
+    }
+
+    @usableFromInline
+    static let notifiesEveryAssignment: UInt = 0
+
+    private static let tagMask: UInt = 0b11
+    @usableFromInline
+    static let nodeTag: UInt = 0b01
+    private static let boxTag: UInt = 0b10
+
+    /// The word for an equality policy.
+    @inlinable @inline(__always)
+    static func policy<Value>(_ type: Value.Type, _ kind: Kind, _ isEqual: @escaping Equality) -> UInt {
+        let (function, context) = unsafeBitCast(isEqual, to: (UInt, UInt).self)
+        if context == 0, function & 0b11 == 0 { return function }
+        return boxedPolicy(type, kind, isEqual)
+    }
+
+    /// The word for a comparison made in unspecialized code: one box per type
+    /// and policy, kept for the life of the process.
+    @usableFromInline @inline(never)
+    static func boxedPolicy<Value>(_ type: Value.Type, _ kind: Kind, _ isEqual: @escaping Equality) -> UInt {
+        UInt(bitPattern: EqualityBox.shared(for: type, kind, isEqual).toOpaque()) | boxTag
+    }
+
+    /// The policy the plain initializers would have chosen, decided at run
+    /// time: `==` for an `Equatable` type, `===` for a class, otherwise every
+    /// assignment notifies.
+    static func runtimePolicy<Value>(_ type: Value.Type) -> UInt {
+        if let equatable = Value.self as? any Equatable.Type {
+            return equatablePolicy(equatable, Value.self)
+        }
+        if Value.self is AnyObject.Type {
+            return boxedPolicy(Value.self, .identity) {
+                ($0.assumingMemoryBound(to: Value.self).pointee as AnyObject)
+                    === ($1.assumingMemoryBound(to: Value.self).pointee as AnyObject)
+            }
+        }
+        return notifiesEveryAssignment
+    }
+
+    private static func equatablePolicy<E: Equatable, Value>(_: E.Type, _: Value.Type) -> UInt {
+        // E is Value, opened from the existential metatype.
+        boxedPolicy(Value.self, .equatable) {
+            $0.assumingMemoryBound(to: E.self).pointee == $1.assumingMemoryBound(to: E.self).pointee
+        }
+    }
+
+    /// The word of the storage at `storage`, loaded atomically.
+    @inlinable @inline(__always)
+    static func load<Value>(_ storage: UnsafeMutablePointer<Tracked<Value>>) -> UInt {
+        tracking_word_load(UnsafeMutableRawPointer(storage).assumingMemoryBound(to: UInt.self))
+    }
+
+    /// The node in `word`, if the property is observed.
+    @inlinable @inline(__always)
+    static func node(_ word: UInt) -> Unmanaged<TrackedPropertyNode>? {
+        guard word & 0b11 == nodeTag else { return nil }
+        return Unmanaged.fromOpaque(UnsafeRawPointer(bitPattern: word & ~0b11).unsafelyUnwrapped)
+    }
+
+    /// The equality policy in an unobserved property's `word`.
+    static func equality(_ word: UInt) -> Equality? {
+        if word == notifiesEveryAssignment { return nil }
+        if word & tagMask == boxTag {
+            let box = Unmanaged<EqualityBox>.fromOpaque(UnsafeRawPointer(bitPattern: word & ~tagMask).unsafelyUnwrapped)
+            return box.takeUnretainedValue().isEqual
+        }
+        return unsafeBitCast((word, UInt(0)), to: Equality.self)
+    }
+
+    /// Replaces an unobserved property's `expected` word with `node`'s.
+    /// Returns false if another thread changed the word first.
+    static func install(_ node: TrackedPropertyNode, in storage: UnsafeMutableRawPointer, replacing expected: UInt) -> Bool {
+        let desired = UInt(bitPattern: Unmanaged.passUnretained(node).toOpaque()) | nodeTag
+        return tracking_word_compare_exchange(storage.assumingMemoryBound(to: UInt.self), expected, desired)
+    }
+}
+
+/// An equality function that needs a context, shared by every property of one
+/// type with one policy.
+@usableFromInline
+final class EqualityBox: @unchecked Sendable {
+    let isEqual: TrackedSlot.Equality
+
+    private init(_ isEqual: @escaping TrackedSlot.Equality) {
+        self.isEqual = isEqual
+    }
+
+    private struct Key: Hashable {
+        let type: ObjectIdentifier
+        let kind: TrackedSlot.Kind
+    }
+
+    private static let lock = SpinLock()
+    nonisolated(unsafe) private static var boxes: [Key: Unmanaged<EqualityBox>] = [:]
+
+    /// The box for `type` and `kind`, made from `isEqual` the first time.
+    static func shared<Value>(for type: Value.Type, _ kind: TrackedSlot.Kind, _ isEqual: @escaping TrackedSlot.Equality) -> Unmanaged<EqualityBox> {
+        let key = Key(type: ObjectIdentifier(type), kind: kind)
+        return lock.withLock {
+            if let box = boxes[key] { return box }
+            let box = Unmanaged.passRetained(EqualityBox(isEqual))
+            boxes[key] = box
+            return box
+        }
+    }
+}
