@@ -14,9 +14,13 @@
 #if defined(__GNUC__) || defined(__clang__)
 #define TRACKING_TLS __thread __attribute__((tls_model("initial-exec")))
 #define TRACKING_INLINE static inline __attribute__((always_inline))
+// A read without side effects: Swift imports it as a call that releases
+// nothing, so the inlined accessors need not retain the object they read.
+#define TRACKING_READ __attribute__((pure))
 #else
 #define TRACKING_TLS _Thread_local
 #define TRACKING_INLINE static inline
+#define TRACKING_READ
 #endif
 
 /// The subscriber whose reads are being recorded on this thread, or NULL.
@@ -37,7 +41,7 @@ extern TRACKING_TLS uint64_t tracking_transaction_mark_slot;
 /// The engine's per-thread state (transaction depth, pending observers), or NULL.
 extern TRACKING_TLS void *_Nullable tracking_thread_state_slot;
 
-TRACKING_INLINE void *_Nullable tracking_current_scope(void) {
+TRACKING_INLINE TRACKING_READ void *_Nullable tracking_current_scope(void) {
     return tracking_current_scope_slot;
 }
 
@@ -45,7 +49,7 @@ TRACKING_INLINE void tracking_set_current_scope(void *_Nullable scope) {
     tracking_current_scope_slot = scope;
 }
 
-TRACKING_INLINE uint64_t tracking_current_run_mark(void) {
+TRACKING_INLINE TRACKING_READ uint64_t tracking_current_run_mark(void) {
     return tracking_current_run_mark_slot;
 }
 
@@ -53,7 +57,7 @@ TRACKING_INLINE void tracking_set_current_run_mark(uint64_t mark) {
     tracking_current_run_mark_slot = mark;
 }
 
-TRACKING_INLINE uint64_t tracking_transaction_mark(void) {
+TRACKING_INLINE TRACKING_READ uint64_t tracking_transaction_mark(void) {
     return tracking_transaction_mark_slot;
 }
 
@@ -74,7 +78,7 @@ TRACKING_INLINE void tracking_set_thread_state(void *_Nullable state) {
 // written with C atomics (relaxed loads are plain loads; the sanitizer sees
 // them as atomic).
 
-TRACKING_INLINE uintptr_t tracking_word_load(const uintptr_t *_Nonnull word) {
+TRACKING_INLINE TRACKING_READ uintptr_t tracking_word_load(const uintptr_t *_Nonnull word) {
     return __atomic_load_n(word, __ATOMIC_ACQUIRE);
 }
 

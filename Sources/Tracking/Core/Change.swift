@@ -93,7 +93,7 @@ extension SourceNode {
             state.changesAnnounced &+= 1
             var link = node.firstSubscriber
             while let current = link {
-                current.pointee.subscriber._withUnsafeGuaranteedRef { $0.flags.insert(.sourceDied) }
+                current.pointee.subscriber._withUnsafeGuaranteedRef { _ = $0.flags.insert(.sourceDied) }
                 link = current.pointee.nextSubscriber
             }
             Graph.propagateLocked(from: node, state: state)

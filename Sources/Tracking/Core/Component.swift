@@ -13,6 +13,7 @@ import Synchronization
 /// forwards to the one it was merged into. Merging the smaller into the larger
 /// keeps every chain of forwards logarithmic in the number of merges. The
 /// lock is a ``SpinLock``, never held while user code runs.
+@usableFromInline
 final class Component: @unchecked Sendable {
     private let spinLock = SpinLock()
 
@@ -124,34 +125,42 @@ final class Component: @unchecked Sendable {
 
     // MARK: Merging
 
-    /// Puts `other` in `node`'s component, merging the two components if they
-    /// differ. Call with no component lock held.
-    static func join(_ node: Node, _ other: Node) {
-        if other.componentBits.load(ordering: .acquiring) == 0 {
-            // The common first link to a fresh property: it joins as it is,
-            // unless another thread gave it a component meanwhile.
-            let mine = first(of: node)
-            if install(mine.takeUnretainedValue(), in: other).toOpaque() == mine.toOpaque() { return }
-        }
+    /// Puts `a` and `b` in one component, merging theirs if they differ. A node
+    /// without a component joins the other's as it is, so a subscriber that
+    /// reads an observed object takes no allocation. Call with no component
+    /// lock held.
+    static func join(_ a: Node, _ b: Node) {
         while true {
-            let a = root(from: first(of: node))
-            let b = root(from: first(of: other))
-            if a.toOpaque() == b.toOpaque() { return }
+            let aBits = a.componentBits.load(ordering: .acquiring)
+            let bBits = b.componentBits.load(ordering: .acquiring)
+            if aBits == 0, bBits == 0 {
+                let shared = Unmanaged.passRetained(Component())
+                defer { shared.release() }
+                install(shared.takeUnretainedValue(), in: a)
+                continue
+            }
+            if aBits == 0 {
+                install(unmanaged(bBits).takeUnretainedValue(), in: a)
+                continue
+            }
+            if bBits == 0 {
+                install(unmanaged(aBits).takeUnretainedValue(), in: b)
+                continue
+            }
+            let first = root(from: unmanaged(aBits))
+            let second = root(from: unmanaged(bBits))
+            if first.toOpaque() == second.toOpaque() { return }
             // Both roots, locked in address order so that two merges cannot wait
             // for each other.
-            let (low, high) = a.toOpaque() < b.toOpaque() ? (a, b) : (b, a)
+            let (low, high) = first.toOpaque() < second.toOpaque() ? (first, second) : (second, first)
             low._withUnsafeGuaranteedRef { $0.lock() }
             high._withUnsafeGuaranteedRef { $0.lock() }
             let stillRoots = low._withUnsafeGuaranteedRef { $0.forwardBits.load(ordering: .relaxed) } == 0
                 && high._withUnsafeGuaranteedRef { $0.forwardBits.load(ordering: .relaxed) } == 0
-            if stillRoots {
-                merge(low, high)
-                high._withUnsafeGuaranteedRef { $0.unlock() }
-                low._withUnsafeGuaranteedRef { $0.unlock() }
-                return
-            }
+            if stillRoots { merge(low, high) }
             high._withUnsafeGuaranteedRef { $0.unlock() }
             low._withUnsafeGuaranteedRef { $0.unlock() }
+            if stillRoots { return }
         }
     }
 

@@ -14,33 +14,22 @@ import CTrackingSupport
 ///
 /// The graph logic is not generic: the typed half (the closure, the two
 /// result slots, the equality) lives in the subclass ``TypedDerivedNode``,
-/// which ``operation`` reaches. `TypedDerivedNode`'s inlinable initializer
+/// which ``evaluate`` reaches. `TypedDerivedNode`'s inlinable initializer
 /// builds that function in the client's module, where it is specialized for
-/// the value's type, so computing, comparing and copying a result costs no
+/// the value's type, so computing and comparing a result costs no
 /// generic-runtime lookup (a generic class's overridden methods would run
-/// unspecialized).
+/// unspecialized); readers copy the result in specialized code too.
 @usableFromInline
 class DerivedNode: SubscriberNode, @unchecked Sendable {
-    /// What ``operation`` does with the typed storage.
+    /// Runs the computation into the typed half's spare slot (outside the
+    /// lock, by the thread holding `.running`) and compares it with the
+    /// current result if there is one (the flag); returns whether it differs.
+    /// An equal result is dropped at once; a different one waits in the spare
+    /// slot for ``recomputeLocked(_:_:)`` to make it current. The result it
+    /// replaces stays in the other slot until the next computation
+    /// overwrites it, outside the lock (its deinitializer may run user code).
     @usableFromInline
-    enum Operation {
-        /// Runs the computation into the spare slot (outside the lock, by the
-        /// thread holding `.running`) and compares it with the current result
-        /// if there is one (`hasResult`); returns whether it differs. An equal
-        /// result is dropped at once; a different one waits in the spare slot
-        /// for ``DerivedNode/recomputeLocked(_:_:)`` to make it current. The
-        /// result it replaces stays in the other slot until the next
-        /// computation overwrites it, outside the lock (its deinitializer may
-        /// run user code).
-        case evaluate(hasResult: Bool)
-        /// Under the lock: copies the current result into the
-        /// `Result<Value, any Error>?` at this address.
-        case copy(UnsafeMutableRawPointer)
-    }
-
-    /// Applies an ``Operation`` to the node's typed half.
-    @usableFromInline
-    final let operation: (DerivedNode, Operation) -> Bool
+    final let evaluate: (DerivedNode, _ hasResult: Bool) -> Bool
 
     final let name: String
 
@@ -55,9 +44,9 @@ class DerivedNode: SubscriberNode, @unchecked Sendable {
     final var currentIsFirst = true
 
     @usableFromInline
-    init(name: String, operation: @escaping (DerivedNode, Operation) -> Bool) {
+    init(name: String, evaluate: @escaping (DerivedNode, _ hasResult: Bool) -> Bool) {
         self.name = name
-        self.operation = operation
+        self.evaluate = evaluate
         super.init(kind: .derived)
     }
 
@@ -78,16 +67,16 @@ class DerivedNode: SubscriberNode, @unchecked Sendable {
     // MARK: Reading
 
     /// Reads the value: records the read in the current scope, brings the
-    /// cached result up to date, and copies it into `destination` (a
-    /// `Result<Value, any Error>?`) under the lock, in the same critical
-    /// section that found the cache current. Returns false (copying nothing)
-    /// when another thread is computing the value: the caller then computes
-    /// directly, uncached.
+    /// cached result up to date, and returns the component's lock held, so
+    /// that the caller copies the current result (``currentIsFirst``) in the
+    /// same critical section that found it current, then calls
+    /// ``unlockAfterRead(_:)``. Returns nil (no lock held) when another thread
+    /// is computing the value: the caller then computes directly, uncached.
     ///
     /// - Throws: A ``DerivedCycleError`` if this value is already computing on
     ///   this thread.
     @usableFromInline
-    final func read(into destination: UnsafeMutableRawPointer) throws(DerivedCycleError) -> Bool {
+    final func lockCurrent() throws(DerivedCycleError) -> Unmanaged<Component>? {
         let state = Unmanaged<ThreadState>.fromOpaque(ThreadState.currentPointer)
         var link: LinkPointer?
         // A value that reads itself gets no link to itself (the read is a
@@ -99,46 +88,34 @@ class DerivedNode: SubscriberNode, @unchecked Sendable {
                 Unmanaged<SubscriberNode>.fromOpaque(scope)._withUnsafeGuaranteedRef { $0.track(self, state) }
             }
         }
-        var cycle: DerivedCycleError?
-        let version = state._withUnsafeGuaranteedRef { state -> UInt64? in
-            do throws(DerivedCycleError) {
-                return try readCurrent(into: destination, state)
-            } catch {
-                cycle = error
+        while true {
+            var component = Component.lock(self)
+            if flags.contains(.running) {
+                let cycle = state._withUnsafeGuaranteedRef { runningThread == $0.identity }
+                component._withUnsafeGuaranteedRef { $0.unlock() }
+                if cycle { throw cycleError() }
                 return nil
             }
+            if hasResult, flags.isDisjoint(with: [.dirty, .pending]) {
+                // The reader saw this version (its own list: no lock needed).
+                link?.pointee.version = version.load(ordering: .relaxed)
+                return component
+            }
+            state._withUnsafeGuaranteedRef { state in
+                claimLocked(state)
+                _ = Pull.run(self, state, &component)
+                releaseClaimLocked()
+                component._withUnsafeGuaranteedRef { $0.unlock() }
+                state.drainReleases()
+            }
+            // Current now, unless another write came meanwhile: look again.
         }
-        if let cycle { throw cycle }
-        guard let version else { return false }
-        // The reader saw this version (its own list: no lock).
-        link?.pointee.version = version
-        return true
     }
 
-    /// Brings the value up to date and copies it; returns the version copied,
-    /// or nil if another thread is computing it.
-    private final func readCurrent(into destination: UnsafeMutableRawPointer, _ state: ThreadState) throws(DerivedCycleError) -> UInt64? {
-        var component = Component.lock(self)
-        if flags.contains(.running) {
-            let cycle = runningThread == state.identity
-            component._withUnsafeGuaranteedRef { $0.unlock() }
-            if cycle { throw cycleError() }
-            return nil
-        }
-        if hasResult, flags.isDisjoint(with: [.dirty, .pending]) {
-            _ = operation(self, .copy(destination))
-            let version = version.load(ordering: .relaxed)
-            component._withUnsafeGuaranteedRef { $0.unlock() }
-            return version
-        }
-        claimLocked(state)
-        _ = Pull.run(self, state, &component)
-        _ = operation(self, .copy(destination))
-        let version = version.load(ordering: .relaxed)
-        releaseClaimLocked()
+    /// Ends a read begun by ``lockCurrent()``.
+    @usableFromInline
+    final func unlockAfterRead(_ component: Unmanaged<Component>) {
         component._withUnsafeGuaranteedRef { $0.unlock() }
-        state.drainReleases()
-        return version
     }
 
     // MARK: Recomputing
@@ -151,7 +128,7 @@ class DerivedNode: SubscriberNode, @unchecked Sendable {
         let hadResult = hasResult
         component._withUnsafeGuaranteedRef { $0.unlock() }
         let previous = beginTracking(state)
-        let changed = operation(self, .evaluate(hasResult: hadResult))
+        let changed = evaluate(self, hadResult)
         endTracking(restoring: previous)
         component = lockForFinish(state)
         let seen = finishTrackingLocked(state)

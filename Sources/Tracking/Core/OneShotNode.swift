@@ -95,7 +95,7 @@ final class OneShotNode: SubscriberNode, @unchecked Sendable {
             keepAlive = .passRetained(self)
             if timing == .beforeChange {
                 isCountedAsWaiting = true
-                component._withUnsafeGuaranteedRef { $0.waitingBeforeChange.wrappingAdd(1, ordering: .relaxed) }
+                component._withUnsafeGuaranteedRef { _ = $0.waitingBeforeChange.wrappingAdd(1, ordering: .relaxed) }
             }
         }
         component._withUnsafeGuaranteedRef { $0.unlock() }
@@ -118,7 +118,7 @@ final class OneShotNode: SubscriberNode, @unchecked Sendable {
             isCountedAsWaiting = false
             // Under the lock, the root cannot change.
             Component.currentRoot(of: self)?._withUnsafeGuaranteedRef {
-                $0.waitingBeforeChange.wrappingSubtract(1, ordering: .relaxed)
+                _ = $0.waitingBeforeChange.wrappingSubtract(1, ordering: .relaxed)
             }
         }
         if flags.contains(.finished) {

@@ -62,7 +62,7 @@ enum Pull {
             case .descended:
                 continue
             case .changed:
-                node._withUnsafeGuaranteedRef { $0.flags.insert(.dirty) }
+                node._withUnsafeGuaranteedRef { _ = $0.flags.insert(.dirty) }
             case .unchanged:
                 state.pullFrames.truncate(to: top)
                 if !isStart { childFinished(node, state) }
@@ -132,7 +132,7 @@ enum Pull {
         child._withUnsafeGuaranteedRef { child in
             if child.version.load(ordering: .relaxed) != link.pointee.version {
                 Unmanaged<SubscriberNode>.fromOpaque(state.pullFrames[top])
-                    ._withUnsafeGuaranteedRef { $0.flags.insert(.dirty) }
+                    ._withUnsafeGuaranteedRef { _ = $0.flags.insert(.dirty) }
             }
             child.releaseClaimLocked()
         }

@@ -68,13 +68,12 @@ public final class Derived<Value> {
     /// The current value, computed now if it is stale. A tracked read.
     @inlinable
     public var value: Value {
-        var result: Result<Value, any Error>?
-        do {
-            let isCurrent = try withUnsafeMutablePointer(to: &result) { pointer throws(DerivedCycleError) in
-                try node.read(into: pointer)
-            }
+        let result: Result<Value, any Error>?
+        do throws(DerivedCycleError) {
             // Busy on another thread: compute here, uncached (the closure cannot throw).
-            guard isCurrent else { return try! node.compute() }
+            guard let component = try node.lockCurrent() else { return try! node.compute() }
+            result = node.current
+            node.unlockAfterRead(component)
         } catch {
             return valueAfterCycle(error)
         }
@@ -173,11 +172,9 @@ public final class ThrowingDerived<Value> {
     @inlinable
     public var value: Value {
         get throws {
-            var result: Result<Value, any Error>?
-            let isCurrent = try withUnsafeMutablePointer(to: &result) { pointer throws(DerivedCycleError) in
-                try node.read(into: pointer)
-            }
-            guard isCurrent else { return try node.compute() }
+            guard let component = try node.lockCurrent() else { return try node.compute() }
+            let result = node.current
+            node.unlockAfterRead(component)
             guard let result else { preconditionFailure("Tracking: a derived value has no result") }
             return try result.get()
         }

@@ -11,17 +11,19 @@ class PropertyNode: SourceNode, @unchecked Sendable {
 /// transaction snapshots.
 @usableFromInline
 class TrackedPropertyNode: PropertyNode, @unchecked Sendable {
-    /// The equality policy; nil when every assignment notifies.
+    /// The equality policy, as the property's slot held it before the node
+    /// (see ``TrackedSlot``): 0 when every assignment notifies. Kept as the
+    /// word, so that comparing calls the function without retaining anything.
     @usableFromInline
-    final let isEqual: TrackedSlot.Equality?
+    final let equality: UInt
 
     /// The owner's type and the offset of the property's storage in it, to
     /// find the property's name when a diagnostic needs it.
     private let ownerType: Any.Type
     private let offset: Int
 
-    init(isEqual: TrackedSlot.Equality?, ownerType: Any.Type, offset: Int) {
-        self.isEqual = isEqual
+    init(equality: UInt, ownerType: Any.Type, offset: Int) {
+        self.equality = equality
         self.ownerType = ownerType
         self.offset = offset
         super.init()
@@ -31,9 +33,10 @@ class TrackedPropertyNode: PropertyNode, @unchecked Sendable {
     /// `storage`, so that nobody needs to hear of it.
     @inlinable @inline(__always)
     final func isEqualToStored<Value>(_ newValue: Value, at storage: UnsafeMutablePointer<Tracked<Value>>) -> Bool {
-        guard let isEqual else { return false }
+        let word = equality
+        if word == TrackedSlot.notifiesEveryAssignment { return false }
         let stored = withUnsafeMutablePointer(to: &storage.pointee.value) { UnsafeRawPointer($0) }
-        return withUnsafePointer(to: newValue) { isEqual(stored, UnsafeRawPointer($0)) }
+        return withUnsafePointer(to: newValue) { TrackedSlot.compare(word, stored, UnsafeRawPointer($0)) }
     }
 
     final override var displayName: String {
@@ -51,19 +54,20 @@ final class TypedTrackedNode<Value>: TrackedPropertyNode, @unchecked Sendable {
     /// that transaction's thread touches it.
     private var snapshot: Value?
 
-    init(value: UnsafeMutablePointer<Value>, isEqual: TrackedSlot.Equality?, ownerType: Any.Type, offset: Int) {
+    init(value: UnsafeMutablePointer<Value>, equality: UInt, ownerType: Any.Type, offset: Int) {
         self.value = value
-        super.init(isEqual: isEqual, ownerType: ownerType, offset: offset)
+        super.init(equality: equality, ownerType: ownerType, offset: offset)
     }
 
     override func takeSnapshot() -> Bool {
-        guard isEqual != nil else { return false }
+        guard equality != TrackedSlot.notifiesEveryAssignment else { return false }
         snapshot = value.pointee
         return true
     }
 
     override func snapshotIsUnchanged() -> Bool {
-        guard let isEqual, snapshot != nil else { return false }
+        let equality = equality
+        guard equality != TrackedSlot.notifiesEveryAssignment, snapshot != nil else { return false }
         // Copied under the lock, so that the owner cannot be freed meanwhile:
         // its death takes the same lock to mark the node dead.
         let component = Component.lock(self)
@@ -71,7 +75,7 @@ final class TypedTrackedNode<Value>: TrackedPropertyNode, @unchecked Sendable {
         component._withUnsafeGuaranteedRef { $0.unlock() }
         guard var current else { return false }
         return withUnsafePointer(to: &snapshot!) { old in
-            withUnsafePointer(to: &current) { isEqual(UnsafeRawPointer(old), UnsafeRawPointer($0)) }
+            withUnsafePointer(to: &current) { TrackedSlot.compare(equality, UnsafeRawPointer(old), UnsafeRawPointer($0)) }
         }
     }
 

@@ -194,20 +194,26 @@ public struct Tracked<Value>: TrackedStorage {
                 recordSourceRead(scope, node.toOpaque())
             }
         } else {
-            recordFirstRead(scope, storage, owner: Unmanaged.passUnretained(instance).toOpaque(), ownerType: Owner.self,
-                            registrar: Unmanaged.passUnretained(instance.trackingRegistrar.storage).toOpaque())
+            // Unretained: the caller keeps the object alive, and passing a
+            // reference would retain it around the check on the fast path.
+            recordFirstRead(scope, storage, owner: Unmanaged.passUnretained(instance))
         }
     }
 
     /// The first tracked read of this property of this object: makes its
     /// graph node and records the read.
-    @usableFromInline @inline(never)
-    static func recordFirstRead(
-        _ scope: UnsafeMutableRawPointer, _ storage: UnsafeMutablePointer<Tracked<Value>>,
-        owner: UnsafeMutableRawPointer, ownerType: Any.Type, registrar: UnsafeMutableRawPointer
+    ///
+    /// `releasenone`: it releases no object its caller can see (only the
+    /// engine's own, never the last reference), which lets the caller read a
+    /// property of an object it borrows (an array element) without retaining
+    /// the object around the call.
+    @usableFromInline @inline(never) @_effects(releasenone)
+    static func recordFirstRead<Owner: Trackable>(
+        _ scope: UnsafeMutableRawPointer, _ storage: UnsafeMutablePointer<Tracked<Value>>, owner: Unmanaged<Owner>
     ) {
-        let node = Unmanaged<RegistrarStorage>.fromOpaque(registrar)._withUnsafeGuaranteedRef {
-            $0.installNode(in: storage, owner: owner, ownerType: ownerType)
+        let node = owner._withUnsafeGuaranteedRef { owner in
+            owner.trackingRegistrar.storage.installNode(
+                in: storage, owner: Unmanaged.passUnretained(owner).toOpaque(), ownerType: Owner.self)
         }
         node.recordRead(in: scope)
     }
@@ -215,8 +221,8 @@ public struct Tracked<Value>: TrackedStorage {
 
 /// Records a read of a source node by the subscriber running on this thread.
 /// Takes raw pointers so that the inlined getter holds no reference across
-/// the call.
-@usableFromInline @inline(never)
+/// the call; `releasenone` as ``Tracked/recordFirstRead(_:_:owner:)``.
+@usableFromInline @inline(never) @_effects(releasenone)
 func recordSourceRead(_ scope: UnsafeMutableRawPointer, _ node: UnsafeMutableRawPointer) {
     Unmanaged<SourceNode>.fromOpaque(node)._withUnsafeGuaranteedRef { $0.recordRead(in: scope) }
 }

@@ -91,14 +91,21 @@ enum TrackedSlot {
         return Unmanaged.fromOpaque(UnsafeRawPointer(bitPattern: word & ~0b11).unsafelyUnwrapped)
     }
 
-    /// The equality policy in an unobserved property's `word`.
-    static func equality(_ word: UInt) -> Equality? {
-        if word == notifiesEveryAssignment { return nil }
-        if word & tagMask == boxTag {
-            let box = Unmanaged<EqualityBox>.fromOpaque(UnsafeRawPointer(bitPattern: word & ~tagMask).unsafelyUnwrapped)
-            return box.takeUnretainedValue().isEqual
+    /// Compares the values at `a` and `b` with the equality policy `word`
+    /// (not ``notifiesEveryAssignment``).
+    @inlinable @inline(__always)
+    static func compare(_ word: UInt, _ a: UnsafeRawPointer, _ b: UnsafeRawPointer) -> Bool {
+        if word & 0b11 == 0 {
+            // A function that captures nothing: rebuilt with no context.
+            return unsafeBitCast((word, UInt(0)), to: Equality.self)(a, b)
         }
-        return unsafeBitCast((word, UInt(0)), to: Equality.self)
+        return compareBoxed(word, a, b)
+    }
+
+    @usableFromInline @inline(never)
+    static func compareBoxed(_ word: UInt, _ a: UnsafeRawPointer, _ b: UnsafeRawPointer) -> Bool {
+        Unmanaged<EqualityBox>.fromOpaque(UnsafeRawPointer(bitPattern: word & ~tagMask).unsafelyUnwrapped)
+            ._withUnsafeGuaranteedRef { $0.isEqual(a, b) }
     }
 
     /// Replaces an unobserved property's `expected` word with `node`'s.
