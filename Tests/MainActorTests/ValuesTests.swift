@@ -12,41 +12,43 @@ import Tracking
     @Test("writes with no suspension between them make one element", arguments: Engine.allCases)
     func writesWithNoSuspensionBetweenThemMakeOneElement(engine: Engine) async {
         let model = engine.makePair()
-        let received = Received()
-        let iteration = Task {
-            let sums = model.sumIterator()
-            received.append(await sums.next())
-            received.append(await sums.next())
+        let elements = await Self.twoElements(of: model.sumIterator()) {
+            // The iteration waits for a change, on the main actor, which
+            // stays busy until both writes are made.
+            model.a = 1
+            model.b = 100
         }
-        guard await yield(until: "the first element", cancelling: [iteration], { received.elements.count == 1 })
-        else { return }
-        // The iteration now waits for a change, on the main actor, which
-        // stays busy until both writes are made.
-        model.a = 1
-        model.b = 100
-        await yield(until: "the second element", cancelling: [iteration]) { received.elements.count == 2 }
-        await iteration.value
-        #expect(received.elements == [0, 101])
+        #expect(elements == [0, 101])
     }
 
     @Test("a loop of writes in a main-actor task makes one element", arguments: Engine.allCases)
     func aLoopOfWritesMakesOneElement(engine: Engine) async {
         let model = engine.makePair()
+        let elements = await Self.twoElements(of: model.aIterator()) {
+            await Task {
+                for value in 1...5 { model.a = value }
+            }.value
+        }
+        #expect(elements == [0, 5])
+    }
+
+    /// Takes two elements of `elements` in a main-actor task, running
+    /// `change` once the task has the first one and waits for the second.
+    private static func twoElements(
+        of elements: Elements,
+        after change: () async -> Void
+    ) async -> [Int?] {
         let received = Received()
         let iteration = Task {
-            let values = model.aIterator()
-            received.append(await values.next())
-            received.append(await values.next())
+            received.append(await elements.next())
+            received.append(await elements.next())
         }
-        guard await yield(until: "the first element", cancelling: [iteration], { received.elements.count == 1 })
-        else { return }
-        let writer = Task {
-            for value in 1...5 { model.a = value }
+        if await yield(until: "the first element", cancelling: [iteration], { received.elements.count == 1 }) {
+            await change()
+            await yield(until: "the second element", cancelling: [iteration]) { received.elements.count == 2 }
         }
-        await writer.value
-        await yield(until: "the second element", cancelling: [iteration]) { received.elements.count == 2 }
         await iteration.value
-        #expect(received.elements == [0, 5])
+        return received.elements
     }
 
     @Test("a task cancelled after one yield has the first element, then nil", arguments: Engine.allCases)
@@ -69,25 +71,11 @@ import Tracking
     @Test("two iterators each get every element", arguments: Engine.allCases)
     func twoIteratorsEachGetEveryElement(engine: Engine) async {
         let model = engine.makePair()
-        let first = Received()
-        let second = Received()
-        let iterations = [
-            Task { await model.collectA(3, into: first) },
-            Task { await model.collectA(3, into: second) },
-        ]
-        guard await yield(until: "the first elements", cancelling: iterations, {
-            first.elements.count == 1 && second.elements.count == 1
-        })
-        else { return }
-        model.a = 100
-        await Task.yield()
-        model.a = 200
-        await yield(until: "three elements each", cancelling: iterations) {
-            first.elements.count == 3 && second.elements.count == 3
+        let (first, second) = await Self.twoIterations(writingTo: model) { received in
+            await model.collectA(3, into: received)
         }
-        for iteration in iterations { await iteration.value }
-        #expect(first.elements == [0, 100, 200])
-        #expect(second.elements == [0, 100, 200])
+        #expect(first == [0, 100, 200])
+        #expect(second == [0, 100, 200])
     }
 
     /// Each iterator of one sequence has its own state, so two tasks may
@@ -97,31 +85,41 @@ import Tracking
     @Test func twoTasksIteratingOneSequenceEachGetEveryElement() async {
         let model = Pair()
         let sequence = model.values(\.a)
-        let first = Received()
-        let second = Received()
-        func collect(into received: Received) async {
+        let (first, second) = await Self.twoIterations(writingTo: model) { received in
             for await a in sequence {
                 received.append(a)
                 if received.elements.count == 3 { return }
             }
         }
+        #expect(first == [0, 100, 200])
+        #expect(second == [0, 100, 200])
+    }
+
+    /// Runs `collect` (three elements of `a`) in two main-actor tasks; once
+    /// both have the first element, writes 100, suspends once, writes 200.
+    /// Returns what each task received.
+    private static func twoIterations(
+        writingTo model: any PairModel,
+        _ collect: @escaping (Received) async -> Void
+    ) async -> (first: [Int?], second: [Int?]) {
+        let first = Received()
+        let second = Received()
         let iterations = [
-            Task { await collect(into: first) },
-            Task { await collect(into: second) },
+            Task { await collect(first) },
+            Task { await collect(second) },
         ]
-        guard await yield(until: "the first elements", cancelling: iterations, {
+        if await yield(until: "the first elements", cancelling: iterations, {
             first.elements.count == 1 && second.elements.count == 1
-        })
-        else { return }
-        model.a = 100
-        await Task.yield()
-        model.a = 200
-        await yield(until: "three elements each", cancelling: iterations) {
-            first.elements.count == 3 && second.elements.count == 3
+        }) {
+            model.a = 100
+            await Task.yield()
+            model.a = 200
+            await yield(until: "three elements each", cancelling: iterations) {
+                first.elements.count == 3 && second.elements.count == 3
+            }
         }
         for iteration in iterations { await iteration.value }
-        #expect(first.elements == [0, 100, 200])
-        #expect(second.elements == [0, 100, 200])
+        return (first.elements, second.elements)
     }
 
     @Test func theIssuesViewModelIsIteratedByKeyPathAndByClosure() async {
@@ -173,5 +171,27 @@ import Tracking
         for await _ in firsts { break }
         counter.value = 7
         #expect(await iteration.value == [0, 7])
+    }
+}
+
+/// An actor of one's own: the closure, written in the actor's method, is
+/// isolated to the actor and reads its state; the actor iterates.
+private actor Labeller {
+    private var label = "count"
+
+    func twoLabels(of counter: SharedCounter, then write: @Sendable () async -> Void) async -> [String?] {
+        var labels = values { "\(self.label) \(counter.value)" }.makeAsyncIterator()
+        let first = await labels.next()
+        label = "total"
+        await write()
+        return [first, await labels.next()]
+    }
+}
+
+@Suite struct ValuesOnAnActorTests {
+    @Test func anActorIteratesWithAClosureThatReadsItsState() async {
+        let counter = SharedCounter()
+        let labels = await Labeller().twoLabels(of: counter) { counter.value = 1 }
+        #expect(labels == ["count 0", "total 1"])
     }
 }
