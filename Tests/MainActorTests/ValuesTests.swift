@@ -1,4 +1,3 @@
-import Foundation
 import Observation
 import Testing
 import Tracking
@@ -135,22 +134,18 @@ import Tracking
     }
 
     /// A Sendable model written on another thread: the main-actor iterator
-    /// still computes every element on the main actor. (The main actor runs
-    /// its jobs on one thread, the main queue's; under `swift test` on Linux
-    /// that is not the thread Foundation calls main, so this compares
-    /// threads with the test's own.)
+    /// still computes every element on the main actor.
     @Test func theClosureRunsOnTheIteratingActorWhenAnotherThreadWrites() async {
         let counter = SharedCounter()
-        let mainActorThread = pthread_self()
         var onTheMainActor: [Bool] = []
         var iterator = values { () -> Int in
-            onTheMainActor.append(pthread_equal(pthread_self(), mainActorThread) != 0)
+            onTheMainActor.append(isOnTheMainQueue())
             return counter.value
         }.makeAsyncIterator()
         #expect(await iterator.next() == 0)
         let writer = Task.detached {
             counter.value = 1
-            return pthread_equal(pthread_self(), mainActorThread) != 0
+            return isOnTheMainQueue()
         }
         #expect(await writer.value == false)
         #expect(await iterator.next() == 1)
