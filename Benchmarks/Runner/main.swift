@@ -49,17 +49,17 @@ var baseline: ResultsFile?
 if let path = options.comparePath {
     do { baseline = try ResultsFile.load(path) } catch { failInput("--compare: \(error.description)") }
 }
-var thresholdBaseline: ResultsFile?
 var thresholds = Thresholds.builtIn
-if let path = options.thresholdBaselinePath {
-    do { thresholdBaseline = try ResultsFile.load(path) } catch { failInput("--check-thresholds: \(error.description)") }
-}
 if let path = options.thresholdsPath {
     do {
         thresholds = try Thresholds.load(path, knownSuites: Options.knownSuites)
     } catch {
         failInput("--thresholds: \(error.description)")
     }
+}
+var thresholdBaseline: ResultsFile?
+if let path = options.thresholdBaselinePath {
+    do { thresholdBaseline = try ResultsFile.load(path) } catch { failInput("--check-thresholds: \(error.description)") }
 }
 var instructionCounter: InstructionCounting.Counter?
 var instructionCounting: InstructionCounting?

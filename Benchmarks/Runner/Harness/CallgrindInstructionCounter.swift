@@ -85,6 +85,14 @@ final class CallgrindInstructionCounter {
                 else { return (perOperation, "callgrind wrote no profile for \(id)") }
                 perOperation[id] = InstructionCounting.perOperation(once: once, twice: twice, n: n)
             }
+            let missing = plan.map(\.id).filter { perOperation[$0] == nil }
+            guard missing.isEmpty else {
+                return (
+                    perOperation,
+                    "the callgrind worker found no benchmark \(missing.joined(separator: ", ")) "
+                        + "(an identifier that changes from process to process cannot be paired)"
+                )
+            }
             return (perOperation, nil)
         } catch {
             return ([:], "the callgrind worker for \(suite) failed: \(error)")

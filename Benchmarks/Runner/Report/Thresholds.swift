@@ -55,7 +55,9 @@ struct Thresholds: Equatable {
         func description(_ metric: Metric) -> String {
             var parts: [String] = []
             if let percent { parts.append("+\(format2(percent))%") }
-            if let absolute { parts.append("+" + metric.format(absolute)) }
+            if let absolute {
+                parts.append("+" + metric.format(absolute) + (metric == .instructions ? " instructions" : ""))
+            }
             return parts.joined(separator: " and ")
         }
     }
