@@ -29,30 +29,24 @@ final class RunLog: @unchecked Sendable {
 /// observed, on a plain class, Tracking and Observation.
 func objectCreationBenchmarks(probeCount: Int) -> [Benchmark] {
     [
-        creation(
-            "create objects", variant: "plain", probeCount: probeCount, make: { ScalePlainItem() },
-            check: {
-                let item = ScalePlainItem()
-                item.number = 7
-                try expectValues(item.number, item.name, item.flag, 7, "", false, "plain item")
-            }),
-        creation(
-            "create objects", variant: "Tracking", probeCount: probeCount, make: { ScaleTrackedItem() },
-            check: {
-                let item = ScaleTrackedItem()
-                try expectValues(item.number, item.name, item.flag, 0, "", false, "new Tracking item")
-                item.number = 7
-                try expectValues(item.number, item.name, item.flag, 7, "", false, "Tracking item after a write")
-            }),
-        creation(
-            "create objects", variant: "Observation", probeCount: probeCount, make: { ScaleObservedItem() },
-            check: {
-                let item = ScaleObservedItem()
-                try expectValues(item.number, item.name, item.flag, 0, "", false, "new Observation item")
-                item.number = 7
-                try expectValues(item.number, item.name, item.flag, 7, "", false, "Observation item after a write")
-            }),
+        creation("create objects", variant: "plain", probeCount: probeCount, make: { ScalePlainItem() }) {
+            try checkNewItem(ScalePlainItem.self)
+        },
+        creation("create objects", variant: "Tracking", probeCount: probeCount, make: { ScaleTrackedItem() }) {
+            try checkNewItem(ScaleTrackedItem.self)
+        },
+        creation("create objects", variant: "Observation", probeCount: probeCount, make: { ScaleObservedItem() }) {
+            try checkNewItem(ScaleObservedItem.self)
+        },
     ]
+}
+
+/// Throws unless a new item holds the default values, and keeps a write.
+private func checkNewItem<Item: ScaleItem>(_: Item.Type) throws {
+    let item = Item()
+    try expectValues(item, 0, "", false, "a new \(Item.self)")
+    item.number = 7
+    try expectValues(item, 7, "", false, "\(Item.self) after a write")
 }
 
 /// "create observed objects": each object gets one observer that reads its
@@ -136,13 +130,11 @@ private func creation(
 }
 
 /// Throws unless an item holds the expected values.
-func expectValues(
-    _ number: Int, _ name: String, _ flag: Bool, _ expectedNumber: Int, _ expectedName: String, _ expectedFlag: Bool,
-    _ what: String
+private func expectValues(
+    _ item: some ScaleItem, _ number: Int, _ name: String, _ flag: Bool, _ what: String
 ) throws {
-    guard number == expectedNumber, name == expectedName, flag == expectedFlag else {
+    guard item.number == number, item.name == name, item.flag == flag else {
         throw BenchmarkFailure(
-            "\(what) holds (\(number), \"\(name)\", \(flag)), expected (\(expectedNumber), \"\(expectedName)\", "
-                + "\(expectedFlag))")
+            "\(what) holds (\(item.number), \"\(item.name)\", \(item.flag)), expected (\(number), \"\(name)\", \(flag))")
     }
 }

@@ -3,7 +3,7 @@ import Tracking
 /// One thread's share of "observed writes": its own item, the item's own
 /// observer, and how many writes the thread made. Only that thread writes
 /// and observes it while a sample runs; the runner's thread reads it after.
-final class WriterLane<Item: AnyObject>: @unchecked Sendable {
+final class WriterLane<Item: ScaleItem & Sendable>: @unchecked Sendable {
     let item: Item
     let log = RunLog()
     var writes = 0
@@ -20,67 +20,56 @@ final class WriterLane<Item: AnyObject>: @unchecked Sendable {
 /// (so throughput, all threads together, is 1 s ÷ that time); the threads
 /// wait between samples, so that a sample does not time starting them.
 func observedWriteBenchmarks(threadCounts: [Int]) -> [Benchmark] {
-    let otherThreads = "writes on worker threads"
-    return threadCounts.flatMap { threads -> [Benchmark] in
-        let parameters = [("threads", "\(threads)")]
-        let tracking = WriterLanes(threads) { () -> WriterLane<ScaleTrackedItem> in
-            let lane = WriterLane(ScaleTrackedItem())
-            lane.token = observeAll(lane.item, onRun: lane.log.record)
-            return lane
-        } write: { lane in
-            lane.writes += 1
-            lane.item.number = lane.writes
-        }
-        let observation = WriterLanes(threads) { () -> WriterLane<ScaleObservedItem> in
-            let lane = WriterLane(ScaleObservedItem())
-            observeAll(lane.item, onRun: lane.log.record)
-            return lane
-        } write: { lane in
-            lane.writes += 1
-            lane.item.number = lane.writes
-        }
-        return [
+    threadCounts.flatMap { threads -> [Benchmark] in
+        [
             .unsupported(
-                suite: "scale", name: "observed writes", variant: "plain", parameters: parameters,
+                suite: "scale", name: "observed writes", variant: "plain", parameters: [("threads", "\(threads)")],
                 reason: "a plain class has no observers"),
-            Benchmark(
-                suite: "scale", name: "observed writes", variant: "Tracking", parameters: parameters,
-                body: { tracking.run($0) }, reset: { _ in tracking.start() },
-                check: {
-                    // Each write re-ran its item's observer once, which saw it.
-                    try tracking.verify { lane in
-                        (lane.log.runs == lane.writes + 1 && lane.log.lastNumber == lane.writes
-                            && lane.item.number == lane.writes)
-                            ? nil
-                            : "\(lane.writes) writes, the item holds \(lane.item.number), its observer ran "
-                                + "\(lane.log.runs) times and last saw \(lane.log.lastNumber); expected "
-                                + "\(lane.writes + 1) runs that ended on \(lane.writes)"
-                    }
-                },
-                teardown: { tracking.stop() }, workOnOtherThreads: otherThreads),
-            Benchmark(
-                suite: "scale", name: "observed writes", variant: "Observation", parameters: parameters,
-                body: { observation.run($0) }, reset: { _ in observation.start() },
-                check: {
-                    // onChange runs before the value is stored: the re-armed
-                    // run after the last write saw the value before it.
-                    try observation.verify { lane in
-                        (lane.log.runs == lane.writes + 1 && lane.log.lastNumber == lane.writes - 1
-                            && lane.item.number == lane.writes)
-                            ? nil
-                            : "\(lane.writes) writes, the item holds \(lane.item.number), its observer ran "
-                                + "\(lane.log.runs) times and last saw \(lane.log.lastNumber); expected "
-                                + "\(lane.writes + 1) runs that ended on \(lane.writes - 1)"
-                    }
-                },
-                teardown: { observation.stop() }, workOnOtherThreads: otherThreads),
+            // Each write re-runs its item's observer once, which sees it.
+            observedWrites("Tracking", threads: threads, lastSeenLag: 0) { (lane: WriterLane<ScaleTrackedItem>) in
+                lane.token = observeAll(lane.item, onRun: lane.log.record)
+            },
+            // onChange runs before the value is stored: the re-armed run
+            // after the last write saw the value before it.
+            observedWrites("Observation", threads: threads, lastSeenLag: 1) { (lane: WriterLane<ScaleObservedItem>) in
+                observeAll(lane.item, onRun: lane.log.record)
+            },
         ]
     }
 }
 
+/// One variant of "observed writes" on `threads` threads; `observe` gives a
+/// lane's item its observer, whose last run must have seen the value
+/// `lastSeenLag` writes before the last.
+private func observedWrites<Item: ScaleItem & Sendable>(
+    _ variant: String, threads: Int, lastSeenLag: Int, observe: @escaping (WriterLane<Item>) -> Void
+) -> Benchmark {
+    let lanes = WriterLanes(threads) { () -> WriterLane<Item> in
+        let lane = WriterLane(Item())
+        observe(lane)
+        return lane
+    } write: { lane in
+        lane.writes += 1
+        lane.item.number = lane.writes
+    }
+    return Benchmark(
+        suite: "scale", name: "observed writes", variant: variant, parameters: [("threads", "\(threads)")],
+        body: { lanes.run($0) }, reset: { _ in lanes.start() },
+        check: {
+            try lanes.verify { lane in
+                let seen = lane.writes - lastSeenLag
+                return lane.log.runs == lane.writes + 1 && lane.log.lastNumber == seen && lane.item.number == lane.writes
+                    ? nil
+                    : "\(lane.writes) writes, the item holds \(lane.item.number), its observer ran \(lane.log.runs) "
+                        + "times and last saw \(lane.log.lastNumber); expected \(lane.writes + 1) runs that ended on \(seen)"
+            }
+        },
+        teardown: { lanes.stop() }, workOnOtherThreads: "writes on worker threads")
+}
+
 /// The lanes and worker threads of one "observed writes" benchmark, made
 /// on first use and dropped by the teardown.
-final class WriterLanes<Item: AnyObject>: @unchecked Sendable {
+final class WriterLanes<Item: ScaleItem & Sendable>: @unchecked Sendable {
     private let threads: Int
     private let makeLane: () -> WriterLane<Item>
     private let write: @Sendable (WriterLane<Item>) -> Void

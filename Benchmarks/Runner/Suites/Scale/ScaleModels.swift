@@ -1,16 +1,22 @@
 import Observation
 import Tracking
 
-// The model of the scale suite three ways, alike but for how they are
-// observed: three stored properties, an Int, a String and a Bool.
+/// The model of the scale suite, written three ways that differ only in how
+/// they are observed: three stored properties, an Int, a String and a Bool.
+protocol ScaleItem: AnyObject {
+    init()
+    var number: Int { get set }
+    var name: String { get set }
+    var flag: Bool { get set }
+}
 
-final class ScalePlainItem {
+final class ScalePlainItem: ScaleItem {
     var number = 0
     var name = ""
     var flag = false
 }
 
-final class ScaleTrackedItem: Trackable, @unchecked Sendable {
+final class ScaleTrackedItem: ScaleItem, Trackable, @unchecked Sendable {
     let trackingRegistrar = TrackingRegistrar()
     @Tracked var number = 0
     @Tracked var name = ""
@@ -18,7 +24,7 @@ final class ScaleTrackedItem: Trackable, @unchecked Sendable {
 }
 
 @Observable
-final class ScaleObservedItem: @unchecked Sendable {
+final class ScaleObservedItem: ScaleItem, @unchecked Sendable {
     var number = 0
     var name = ""
     var flag = false
