@@ -13,18 +13,6 @@ final class ObjectBatch {
     }
 }
 
-/// A count of observer runs and the `number` the last run saw, written by
-/// the observer on whatever thread runs it.
-final class RunLog: @unchecked Sendable {
-    var runs = 0
-    var lastNumber = -1
-
-    func record(_ number: Int) {
-        runs += 1
-        lastNumber = number
-    }
-}
-
 /// "create objects": ns per object and heap bytes per object, never
 /// observed, on a plain class, Tracking and Observation.
 func objectCreationBenchmarks(probeCount: Int) -> [Benchmark] {

@@ -30,6 +30,18 @@ final class ScaleObservedItem: ScaleItem, @unchecked Sendable {
     var flag = false
 }
 
+/// A count of observer runs and the `number` the last run saw, written by
+/// the observer on whatever thread runs it.
+final class RunLog: @unchecked Sendable {
+    var runs = 0
+    var lastNumber = -1
+
+    func record(_ number: Int) {
+        runs += 1
+        lastNumber = number
+    }
+}
+
 /// Apple's continuous-observation idiom on one item: read all three
 /// properties, and re-arm in `onChange` (which runs before the new value is
 /// stored). `onRun` sees each run's `number`. The item is held unowned, so
