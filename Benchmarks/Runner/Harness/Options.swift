@@ -29,8 +29,9 @@ struct Options {
                           [--instructions [auto|hardware|callgrind]] [--output DIR]
                           [--compare OLD.json] [--check-thresholds BASELINE.json]
                           [--thresholds THRESHOLDS.json]
-               benchmarks --from-results RESULTS.json [--output DIR] [--compare OLD.json]
-                          [--check-thresholds BASELINE.json] [--thresholds THRESHOLDS.json]
+               benchmarks --from-results RESULTS.json [--output DIR]
+                          [--compare OLD.json] [--check-thresholds BASELINE.json]
+                          [--thresholds THRESHOLDS.json]
 
         Compares fine-grained tracking (Tracking) with Apple's Observation, a plain
         stored property and whole-object invalidation (Publishing).
