@@ -23,9 +23,12 @@ let package = Package(
         .target(name: "Examples", dependencies: ["Tracking", "Publishing", "Rendering"]),
 
         .target(name: "CAllocationCounter", path: "Benchmarks/CAllocationCounter"),
+        .target(name: "CInstructionCounter", path: "Benchmarks/CInstructionCounter"),
         .executableTarget(
             name: "benchmarks",
-            dependencies: ["Tracking", "Publishing", "Rendering", "Examples", "CAllocationCounter"],
+            dependencies: [
+                "Tracking", "Publishing", "Rendering", "Examples", "CAllocationCounter", "CInstructionCounter",
+            ],
             path: "Benchmarks/Runner"
         ),
 
