@@ -23,9 +23,12 @@ let package = Package(
         .target(name: "Examples", dependencies: ["Tracking", "Publishing", "Rendering"]),
 
         .target(name: "CAllocationCounter", path: "Benchmarks/CAllocationCounter"),
+        .target(name: "CInstructionCounter", path: "Benchmarks/CInstructionCounter"),
         .executableTarget(
             name: "benchmarks",
-            dependencies: ["Tracking", "Publishing", "Rendering", "Examples", "CAllocationCounter"],
+            dependencies: [
+                "Tracking", "Publishing", "Rendering", "Examples", "CAllocationCounter", "CInstructionCounter",
+            ],
             path: "Benchmarks/Runner"
         ),
 
@@ -43,6 +46,10 @@ let package = Package(
         .testTarget(name: "PublishingTests", dependencies: ["Publishing"]),
         .testTarget(name: "RenderingTests", dependencies: ["Rendering", "Tracking", "Publishing", "Examples"]),
         .testTarget(name: "DocumentationTests", dependencies: ["DocumentationExamples"]),
+        // Swift 6 main-actor ergonomics: @MainActor models observed, iterated
+        // and derived from main-actor code, next to Apple's Observation doing
+        // the same; no @unchecked Sendable and no assumeIsolated.
+        .testTarget(name: "MainActorTests", dependencies: ["Tracking"]),
     ],
     swiftLanguageModes: [.v6]
 )

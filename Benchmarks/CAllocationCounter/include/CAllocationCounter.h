@@ -16,4 +16,11 @@ uint64_t allocation_counter_thread_total(void);
 /// Whether the malloc wrappers are linked in and counting.
 int allocation_counter_is_active(void);
 
+/// Bytes of heap the whole process has allocated and not freed, as glibc's
+/// mallinfo2() counts them (chunks in use in every arena, their headers
+/// included, plus blocks mapped on their own); -1 where mallinfo2 is missing
+/// (not glibc, or glibc before 2.33). Swift's Glibc module does not import
+/// <malloc.h>, hence this C function.
+int64_t allocation_counter_heap_bytes_in_use(void);
+
 #endif

@@ -9,7 +9,7 @@
 /// `name` and `parameters` and differ in `variant`; the report puts them in
 /// one group and divides each variant's median by the `Tracking` one's.
 struct Benchmark {
-    /// The suite: `micro`, `render` or `reactivity`.
+    /// The suite: `micro`, `scale`, `render` or `reactivity`.
     var suite: String
     /// What is measured, e.g. `untracked read`.
     var name: String
@@ -42,6 +42,13 @@ struct Benchmark {
     /// Set when the variant cannot run this scenario (e.g. the host cannot
     /// track Apple's Observation): the report says so instead of a time.
     var unsupportedReason: String? = nil
+    /// Declares the objects the operation makes, for the heap-bytes-per-
+    /// object metric (see `ObjectProbe`).
+    var objects: ObjectProbe? = nil
+    /// Set when the operation's work runs on threads of its own: the runner
+    /// counts allocations and instructions on its own thread, so it records
+    /// neither for this benchmark, and says why with this text.
+    var workOnOtherThreads: String? = nil
 
     /// `suite/name/variant/parameters`: what `--filter` matches and
     /// `--compare` pairs results by.

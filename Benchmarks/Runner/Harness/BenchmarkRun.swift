@@ -1,10 +1,16 @@
 /// Runs benchmarks in rounds (see `SamplingPlan`), the variants of one
-/// operation sampled in turn, then each one's allocation count and
-/// correctness check, and returns their records in the given order.
+/// operation sampled in turn, then each one's allocation count, memory,
+/// instruction count (with a hardware counter) and correctness check, and
+/// returns their records in the given order.
 enum BenchmarkRun {
     /// `progress` receives a line per group of variants per round: which
     /// benchmarks, their position among all, the round and the time elapsed.
-    static func run(_ benchmarks: [Benchmark], plan: SamplingPlan, progress: (String) -> Void) -> [BenchmarkRecord] {
+    /// With `instructions`, each benchmark's instructions per operation are
+    /// counted in this process; callgrind counts after the run instead.
+    static func run(
+        _ benchmarks: [Benchmark], plan: SamplingPlan, instructions: HardwareInstructionCounter? = nil,
+        progress: (String) -> Void
+    ) -> [BenchmarkRecord] {
         let timed = benchmarks.indices.filter { benchmarks[$0].unsupportedReason == nil }
         let budgets = Dictionary(
             uniqueKeysWithValues: zip(timed, plan.roundBudgets(weights: timed.map { benchmarks[$0].weight })))
@@ -13,6 +19,7 @@ enum BenchmarkRun {
         }
         let rounds = max(plan.rounds, 1)
         var operationsPerSample: [Int: Int] = [:]
+        var peakGrowth: [Int: Int] = [:]
         var records: [Int: BenchmarkRecord] = [:]
         let start = monotonicNanoseconds()
         var done = 0
@@ -26,8 +33,13 @@ enum BenchmarkRun {
                         group.map { benchmarks[$0] }, first: done + 1, total: timed.count, round: round, rounds: rounds,
                         elapsedNanoseconds: monotonicNanoseconds() - start))
                 for index in group where operationsPerSample[index] == nil {
-                    operationsPerSample[index] = Sampler.calibrate(
-                        benchmarks[index], targetNanoseconds: plan.sampleTargetNanoseconds)
+                    // Calibration is the benchmark's first use: its lazily built
+                    // state and its first calls are what its memory peak is.
+                    let (n, growth) = ResidentMemory.peakGrowth {
+                        Sampler.calibrate(benchmarks[index], targetNanoseconds: plan.sampleTargetNanoseconds)
+                    }
+                    operationsPerSample[index] = n
+                    peakGrowth[index] = growth
                 }
                 let roundSamples = Sampler.sampleRound(
                     group.map { benchmarks[$0] }, n: group.map { operationsPerSample[$0] ?? 1 },
@@ -37,10 +49,20 @@ enum BenchmarkRun {
             }
             done += group.count
             for index in group {
+                let benchmark = benchmarks[index]
                 let n = operationsPerSample[index] ?? 1
-                let measurement = Measurement(
+                var measurement = Measurement(
                     rounds: samples[index] ?? [], operationsPerSample: n,
-                    allocationsPerOperation: Sampler.allocationsPerOperation(benchmarks[index], n: n))
+                    allocationsPerOperation: benchmark.workOnOtherThreads == nil
+                        ? Sampler.allocationsPerOperation(benchmark, n: n) : nil)
+                measurement.peakResidentGrowthBytes = peakGrowth[index]
+                measurement.heapBytesPerObject = benchmark.objects?.heapBytesPerObject()
+                if let instructions, benchmark.workOnOtherThreads == nil,
+                    let counts = InstructionCounting.counts(benchmark, n: n, count: instructions.count)
+                {
+                    measurement.instructionsPerOperation = InstructionCounting.perOperation(
+                        once: counts.once, twice: counts.twice, n: n)
+                }
                 records[index] = BenchmarkRecord(
                     benchmarks[index], measurement: measurement, failure: check(benchmarks[index]))
             }

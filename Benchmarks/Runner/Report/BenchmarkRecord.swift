@@ -11,6 +11,8 @@ struct BenchmarkRecord: Codable, Equatable {
     var medianNanoseconds: Double?
     var p90Nanoseconds: Double?
     var minimumNanoseconds: Double?
+    /// p0 … p100 over every sample (`median_ns` is the quickest round's).
+    var percentiles: Percentiles?
     /// (p90 − min) / median.
     var spread: Double?
     var samples: Int?
@@ -22,6 +24,19 @@ struct BenchmarkRecord: Codable, Equatable {
     var ratioToTracking: Double?
     /// Heap allocations per operation, where the counter is linked.
     var allocations: Double?
+    /// Instructions per operation, when the run counted them (how: the
+    /// file's `instruction_counting`).
+    var instructions: Double?
+    /// Why allocations and instructions were not counted: the operation's
+    /// work runs on other threads.
+    var notCounted: String?
+    /// How far the peak resident memory rose over the benchmark's first
+    /// calls, in bytes, where the peak can be reset (Linux).
+    var peakResidentGrowthBytes: Int?
+    /// Heap bytes per object, for a benchmark that declares its objects, and
+    /// how many objects were measured at once.
+    var heapBytesPerObject: Double?
+    var heapObjects: Int?
     /// Figures the suite reports, e.g. `body_evaluations` per update.
     var metrics: [String: Double]?
     var notes: [String]?
@@ -37,11 +52,17 @@ struct BenchmarkRecord: Codable, Equatable {
         case medianNanoseconds = "median_ns"
         case p90Nanoseconds = "p90_ns"
         case minimumNanoseconds = "min_ns"
+        case percentiles = "percentiles_ns"
         case spread, samples
         case operationsPerSample = "operations_per_sample"
         case roundMediansNanoseconds = "round_medians_ns"
         case ratioToTracking = "ratio_to_tracking"
-        case allocations, metrics, notes, check, failure, unsupported
+        case allocations, instructions
+        case notCounted = "not_counted"
+        case peakResidentGrowthBytes = "peak_resident_growth_bytes"
+        case heapBytesPerObject = "heap_bytes_per_object"
+        case heapObjects = "heap_objects"
+        case metrics, notes, check, failure, unsupported
     }
 
     /// The benchmark's name and parameters, as a group heading:
@@ -58,6 +79,17 @@ struct BenchmarkRecord: Codable, Equatable {
         else { return nil }
         return value
     }
+
+    /// The value of a numeric parameter, e.g. `threads`.
+    func number(_ parameter: String) -> Double? {
+        parameters[parameter].flatMap { Double($0.replacingOccurrences(of: "_", with: "")) }
+    }
+
+    /// Operations per second, from the median time per operation.
+    var operationsPerSecond: Double? {
+        guard let median = medianNanoseconds, median > 0 else { return nil }
+        return 1e9 / median
+    }
 }
 
 extension BenchmarkRecord {
@@ -73,11 +105,16 @@ extension BenchmarkRecord {
             medianNanoseconds = measurement.median
             p90Nanoseconds = measurement.p90
             minimumNanoseconds = measurement.minimum
+            percentiles = measurement.percentiles
             spread = measurement.spread
             samples = measurement.samples
             operationsPerSample = measurement.operationsPerSample
             roundMediansNanoseconds = measurement.roundMedians
             allocations = measurement.allocationsPerOperation
+            instructions = measurement.instructionsPerOperation
+            peakResidentGrowthBytes = measurement.peakResidentGrowthBytes
+            heapBytesPerObject = measurement.heapBytesPerObject
+            if heapBytesPerObject != nil { heapObjects = benchmark.objects?.count }
         }
         let values = benchmark.metrics.values
         metrics = values.isEmpty ? nil : values
@@ -85,5 +122,6 @@ extension BenchmarkRecord {
         check = failure != nil ? "failed" : (benchmark.check == nil ? "none" : "passed")
         self.failure = failure
         unsupported = benchmark.unsupportedReason
+        notCounted = benchmark.unsupportedReason == nil ? benchmark.workOnOtherThreads : nil
     }
 }

@@ -13,14 +13,20 @@ enum ChartCatalog {
             if let chart = timeAgainstN(sweep) { charts.append(chart) }
             if let chart = evaluationsAgainstN(sweep) { charts.append(chart) }
         }
+        for sweep in sweeps(records, over: "threads") {
+            if let chart = throughputAgainstThreads(sweep) { charts.append(chart) }
+        }
         if let chart = microTrackingAgainstObservation(records) { charts.append(chart) }
         return charts
     }
 
-    /// Benchmarks of one suite and name, alike but for their parameter `n`.
+    /// Benchmarks of one suite and name, alike but for one numeric
+    /// parameter: `n`, or `threads`.
     struct Sweep {
         var suite: String
         var name: String
+        /// The parameter that varies.
+        var parameter: String
         /// The other parameters, e.g. `rows=10`, or empty.
         var otherParameters: String
         var records: [BenchmarkRecord]
@@ -33,8 +39,8 @@ enum ChartCatalog {
         func series(_ value: (BenchmarkRecord) -> Double?) -> [LineChart.Series] {
             records.map(\.variant).uniqued().compactMap { variant in
                 let points = records.filter { $0.variant == variant }.compactMap { record -> (x: Double, y: Double)? in
-                    guard let n = record.n, let y = value(record), y > 0 else { return nil }
-                    return (n, y)
+                    guard let x = self.x(record), let y = value(record), y > 0 else { return nil }
+                    return (x, y)
                 }.sorted { $0.x < $1.x }
                 return points.isEmpty ? nil : LineChart.Series(name: variant, points: points)
             }
@@ -46,23 +52,48 @@ enum ChartCatalog {
             return records.map(\.variant).uniqued().filter { !present.contains($0) }
         }
 
-        var distinctN: Int { Set(records.compactMap(\.n)).count }
+        func x(_ record: BenchmarkRecord) -> Double? { ChartCatalog.value(of: parameter, in: record) }
+
+        var distinctValues: Int { Set(records.compactMap(x)).count }
     }
 
-    static func sweeps(_ records: [BenchmarkRecord]) -> [Sweep] {
+    /// A positive numeric parameter of `record`; `n` in any case.
+    static func value(of parameter: String, in record: BenchmarkRecord) -> Double? {
+        parameter == "n" ? record.n : record.number(parameter).flatMap { $0 > 0 ? $0 : nil }
+    }
+
+    /// The benchmarks that sweep `parameter` over at least two values.
+    static func sweeps(_ records: [BenchmarkRecord], over parameter: String = "n") -> [Sweep] {
         var order: [String] = []
         var groups: [String: Sweep] = [:]
-        for record in records where record.n != nil {
-            let others = record.parameters.filter { $0.key.lowercased() != "n" }
+        for record in records where value(of: parameter, in: record) != nil {
+            let others = record.parameters.filter { $0.key.lowercased() != parameter }
                 .sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: " ")
             let key = "\(record.suite)\u{0}\(record.name)\u{0}\(others)"
             if groups[key] == nil {
                 order.append(key)
-                groups[key] = Sweep(suite: record.suite, name: record.name, otherParameters: others, records: [])
+                groups[key] = Sweep(
+                    suite: record.suite, name: record.name, parameter: parameter, otherParameters: others, records: [])
             }
             groups[key]?.records.append(record)
         }
-        return order.compactMap { groups[$0] }.filter { $0.distinctN >= 2 }
+        return order.compactMap { groups[$0] }.filter { $0.distinctValues >= 2 }
+    }
+
+    /// Operations per second of all threads together against the number of
+    /// threads, on linear axes: a line that rises in proportion scales with
+    /// cores, a flat one does not.
+    static func throughputAgainstThreads(_ sweep: Sweep) -> Chart? {
+        let series = sweep.series(\.operationsPerSecond)
+        guard !series.isEmpty else { return nil }
+        let title = "\(sweep.title): throughput against threads"
+        let chart = LineChart(
+            title: title,
+            subtitle: "\(sweep.suite) suite · operations per second, all threads together · higher is better",
+            xLabel: "threads", yLabel: "operations per second", series: series,
+            formatX: formatCount, formatY: { formatCount($0) + "/s" }, absent: sweep.absent(\.operationsPerSecond),
+            linear: true)
+        return Chart(fileName: "throughput-\(sweep.fileStem).svg", title: title, svg: chart.render())
     }
 
     static func timeAgainstN(_ sweep: Sweep) -> Chart? {

@@ -1,4 +1,5 @@
-/// A log-log line chart: one line per series, a legend on the right.
+/// A line chart, log-log unless told otherwise: one line per series, a
+/// legend on the right.
 struct LineChart {
     struct Series {
         var name: String
@@ -16,6 +17,9 @@ struct LineChart {
     /// Variants of the benchmark with nothing to plot (not run), listed
     /// under the legend so that their absence is said, not hidden.
     var absent: [String] = []
+    /// Linear axes from 0 instead of logarithmic ones, for a few small
+    /// counts on x such as threads (ticked at whole numbers).
+    var linear = false
 
     func render() -> String {
         let width = 800.0, height = 460.0
@@ -25,8 +29,14 @@ struct LineChart {
         svg.text(subtitle, x: width / 2, y: 48, anchor: .middle, size: 12, fill: "#666666")
 
         let points = series.flatMap(\.points)
-        let xScale = LogScale(covering: points.map(\.x), from: left, to: right)
-        let yScale = LogScale(covering: points.map(\.y), from: bottom, to: top)
+        let xScale: any AxisScale =
+            linear
+            ? LinearScale(covering: points.map(\.x), from: left, to: right, minimumStep: 1)
+            : LogScale(covering: points.map(\.x), from: left, to: right)
+        let yScale: any AxisScale =
+            linear
+            ? LinearScale(covering: points.map(\.y), from: bottom, to: top)
+            : LogScale(covering: points.map(\.y), from: bottom, to: top)
         ChartGrid.vertical(&svg, scale: xScale, top: top, bottom: bottom)
         ChartGrid.horizontal(&svg, scale: yScale, left: left, right: right)
         svg.line(x1: left, y1: top, x2: left, y2: bottom, stroke: "#333333")

@@ -1,22 +1,11 @@
-/// `report.md`: the run's circumstances, a table per suite, the comparison
-/// and the charts.
+/// `report.md`: the run's circumstances, a table per suite, the comparison,
+/// the threshold check, the percentiles and memory, and the charts.
 enum MarkdownReport {
     static func render(
-        _ file: ResultsFile, table: ResultTable, comparison: Comparison?, charts: [Chart]
+        _ file: ResultsFile, table: ResultTable, comparison: Comparison?, thresholdCheck: ThresholdCheck?,
+        charts: [Chart]
     ) -> String {
-        let environment = file.environment
-        var lines = [
-            "# Benchmark results",
-            "",
-            "- Date: \(file.date)",
-            "- Toolchain: \(environment.toolchain)",
-            "- Machine: \(environment.cpu), \(environment.cores) cores (`nproc`), "
-                + "\(format2(environment.memoryGibibytes)) GiB, \(environment.operatingSystem)",
-            "- Load average (1 min) before / after: \(load(environment.loadAverageStart)) / "
-                + load(environment.loadAverageEnd),
-            "- Command: `\(file.command)`; \(file.rounds) round(s)\(file.quick ? ", quick sizes" : ""); "
-                + "took \(formatSeconds(file.durationSeconds))",
-        ]
+        var lines = ["# Benchmark results", ""] + ReportHeader.lines(file).map { "- " + $0 }
         let failed = file.results.filter { $0.check == "failed" }
         if !failed.isEmpty {
             lines += ["", "**Failed correctness checks:**", ""]
@@ -26,18 +15,22 @@ enum MarkdownReport {
         for section in table.sections {
             lines += ["", "## \(section.suite)", ""]
             if !section.legend.isEmpty { lines += section.legend + [""] }
-            lines.append("| benchmark | " + table.columns.map(\.title).joined(separator: " | ") + " |")
-            lines.append("|---|" + table.columns.map { $0.alignRight ? "---:|" : "---|" }.joined())
-            for group in section.groups {
-                for (index, row) in group.rows.enumerated() {
-                    let label = index == 0 ? escape(group.label) : ""
-                    lines.append("| \(label) | " + row.map(escape).joined(separator: " | ") + " |")
-                }
-            }
+            lines += rows(table.columns, section)
         }
         if let comparison {
             lines += ["", "## Compared with an earlier run", ""]
             lines += ["```text"] + comparison.summary + ["```"]
+        }
+        if let thresholdCheck {
+            lines += ["", "## Threshold check", ""]
+            lines += ["```text"] + thresholdCheck.summary + ["```"]
+        }
+        let distribution = DistributionTable(records: file.results)
+        if !distribution.sections.isEmpty {
+            lines += ["", "## Percentiles and peak memory", ""] + DistributionTable.legend.map { "- " + $0 }
+            for section in distribution.sections {
+                lines += ["", "### \(section.suite)", ""] + rows(distribution.columns, section)
+            }
         }
         if !charts.isEmpty {
             lines += ["", "## Charts", ""]
@@ -48,8 +41,18 @@ enum MarkdownReport {
         return lines.joined(separator: "\n") + "\n"
     }
 
-    private static func load(_ value: Double?) -> String {
-        value.map(format2) ?? "?"
+    /// A Markdown table of one section: a heading row, then a row per
+    /// variant, the group's label in the first row of each group.
+    private static func rows(_ columns: [ResultTable.Column], _ section: ResultTable.Section) -> [String] {
+        var lines = ["| benchmark | " + columns.map(\.title).joined(separator: " | ") + " |"]
+        lines.append("|---|" + columns.map { $0.alignRight ? "---:|" : "---|" }.joined())
+        for group in section.groups {
+            for (index, row) in group.rows.enumerated() {
+                let label = index == 0 ? escape(group.label) : ""
+                lines.append("| \(label) | " + row.map(escape).joined(separator: " | ") + " |")
+            }
+        }
+        return lines
     }
 
     /// A table cell: pipes would end it.

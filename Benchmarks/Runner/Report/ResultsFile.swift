@@ -12,12 +12,16 @@ struct ResultsFile: Codable, Equatable {
     var rounds: Int
     var durationSeconds: Double
     var environment: RunEnvironment
+    /// How instructions were counted, when the run was asked to.
+    var instructionCounting: InstructionCounting? = nil
     var results: [BenchmarkRecord]
 
     enum CodingKeys: String, CodingKey {
         case format, date, command, quick, rounds
         case durationSeconds = "duration_s"
-        case environment, results
+        case environment
+        case instructionCounting = "instruction_counting"
+        case results
     }
 
     /// Pretty, with sorted keys, so that two runs diff line by line.

@@ -45,17 +45,7 @@ struct RunEnvironment: Codable, Equatable {
     }
 
     private static func swiftVersion() -> String? {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["swift", "--version"]
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = pipe
-        do { try process.run() } catch { return nil }
-        let data = pipe.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else { return nil }
-        let lines = String(decoding: data, as: UTF8.self).split(separator: "\n")
-        return lines.first { $0.contains("Swift version") }.map(String.init)
+        guard let result = runQuietly("/usr/bin/env", ["swift", "--version"]), result.status == 0 else { return nil }
+        return result.output.split(separator: "\n").first { $0.contains("Swift version") }.map(String.init)
     }
 }

@@ -17,20 +17,34 @@ import Foundation
 ///   values. Elements are computed when the consumer asks for them.
 /// - Every iterator has its own state: iterating again starts afresh, with
 ///   the current value, and never replays what an earlier iteration saw.
-/// - Cancelling the iterating task ends the iteration with `nil`.
+/// - Cancelling the iterating task ends the iteration with `nil`, the first
+///   element included if the task was cancelled before it asked.
 /// - When an object the closure read is deallocated, the sequence finishes.
 /// - A closure that throws ends the sequence with its error.
 ///
-/// Where the closure runs: in the iterating task, inside `next()`, on the
-/// actor that calls `next` (for `for await` in a `@MainActor` function, the
-/// main actor). It is `@Sendable` because the sequence may be iterated from
-/// any task.
-public struct TrackedValues<Element: Sendable, Failure: Error>: AsyncSequence, Sendable {
+/// ## Isolation
+///
+/// The closure runs in the iterating task, inside `next()`, on the isolation
+/// of the code that iterates: for `for await` in a `@MainActor` function,
+/// the main actor. It is not `@Sendable`, so it inherits the isolation of the
+/// code that writes it and may read that actor's state — a `@MainActor`
+/// model from main-actor code — and the compiler keeps the sequence on that
+/// actor: it may be iterated there (by any number of tasks there), and it
+/// cannot be sent to another isolation. A sequence created in nonisolated
+/// code over `Sendable` models may be sent to the task that iterates it.
+///
+/// Waiting for a change does not leave the caller's actor either, so a
+/// transaction lasts until that actor's next suspension, as with
+/// `Observations`: writes the actor makes one after the other, with no
+/// `await` between them, arrive as one element computed from all of them.
+/// Writes made on other threads are transactions of their own; each one the
+/// iterator sees makes it compute the next element when its actor is free.
+public struct TrackedValues<Element: Sendable, Failure: Error>: AsyncSequence {
     /// Returns the next value, or nil when the sequence has finished.
-    let produce: @Sendable () throws(Failure) -> Element?
+    let produce: () throws(Failure) -> Element?
 
     /// Creates the sequence of the values of `produce`; `nil` finishes it.
-    init(produce: @escaping @Sendable () throws(Failure) -> Element?) {
+    init(produce: @escaping () throws(Failure) -> Element?) {
         self.produce = produce
     }
 
@@ -42,11 +56,11 @@ public struct TrackedValues<Element: Sendable, Failure: Error>: AsyncSequence, S
 
     /// Iterates the values; see ``TrackedValues``.
     public struct Iterator: AsyncIteratorProtocol {
-        private let produce: @Sendable () throws(Failure) -> Element?
+        private let produce: () throws(Failure) -> Element?
         private let waiter: ChangeWaiter
         private var started = false
 
-        init(produce: @escaping @Sendable () throws(Failure) -> Element?) {
+        init(produce: @escaping () throws(Failure) -> Element?) {
             self.produce = produce
             self.waiter = ChangeWaiter()
         }
@@ -55,6 +69,11 @@ public struct TrackedValues<Element: Sendable, Failure: Error>: AsyncSequence, S
         /// after the next change. Nil when the task is cancelled, the
         /// sequence finished, or an object it read was deallocated.
         ///
+        /// Runs on `actor` throughout, the caller's isolation by default:
+        /// it waits there for a change, then computes the element there,
+        /// once the actor is free.
+        ///
+        /// - Parameter actor: The isolation to wait and compute on.
         /// - Throws: The closure's error, which also ends the sequence.
         public mutating func next(isolation actor: isolated (any Actor)? = #isolation) async throws(Failure) -> Element? {
             if waiter.isFinished { return nil }
@@ -64,7 +83,7 @@ public struct TrackedValues<Element: Sendable, Failure: Error>: AsyncSequence, S
                 return nil
             }
             if started {
-                guard await waiter.waitForChange() else { return nil }
+                guard await waiter.waitForChange(isolation: actor) else { return nil }
             }
             started = true
             do {
@@ -77,10 +96,16 @@ public struct TrackedValues<Element: Sendable, Failure: Error>: AsyncSequence, S
             }
         }
 
-        /// The next value, as ``next(isolation:)`` returns it, for callers
-        /// that do not pass an isolation.
+        /// The next value, as ``next(isolation:)`` returns it, for generic
+        /// code that calls the protocol's requirement without an isolation.
+        ///
+        /// Disfavored, so that `iterator.next()` in your code calls
+        /// ``next(isolation:)`` with your isolation instead: without it,
+        /// Swift would choose this overload (it has fewer parameters) and
+        /// leave your actor.
         ///
         /// - Throws: The closure's error, which also ends the sequence.
+        @_disfavoredOverload
         public mutating func next() async throws(Failure) -> Element? {
             try await next(isolation: nil)
         }
@@ -90,24 +115,57 @@ public struct TrackedValues<Element: Sendable, Failure: Error>: AsyncSequence, S
 /// Produces the values of `body`: the current one, then one per transaction
 /// that changed what it read. See ``TrackedValues``.
 ///
-/// - Parameter body: Computes a value from tracked properties; runs in the
-///   iterating task, once per element.
+/// ```swift
+/// @MainActor func showTitles(of book: Book) async {
+///     for await summary in values({ "\(book.title) by \(book.author)" }) {
+///         print(summary)
+///     }
+/// }
+/// ```
+///
+/// - Parameter body: Computes a value from tracked properties. It runs in
+///   the iterating task, once per element, on the isolation of the code that
+///   iterates; written in actor-isolated code, it is isolated to that actor
+///   and may read its state.
 /// - Returns: The sequence; iterate it with `for await` (or `for try await`
-///   if `body` throws).
+///   if `body` throws) on the isolation where you created it.
 public func values<Element: Sendable, Failure: Error>(
-    _ body: @escaping @Sendable () throws(Failure) -> Element
+    _ body: @escaping () throws(Failure) -> Element
 ) -> TrackedValues<Element, Failure> {
     TrackedValues { () throws(Failure) -> Element? in try body() }
 }
 
-extension Trackable where Self: Sendable {
+extension Trackable {
     /// The values of one property of this object: the current value, then one
     /// per transaction that changed it. The sequence holds the object weakly
     /// and finishes when the object is deallocated.
     ///
-    /// - Parameter keyPath: The property, e.g. `\.title`.
+    /// Works on a `@MainActor` model from main-actor code, and on a
+    /// `Sendable` model from anywhere:
+    ///
+    /// ```swift
+    /// @MainActor final class ProfileViewModel: Trackable {
+    ///     let trackingRegistrar = TrackingRegistrar()
+    ///     @Tracked var name = ""
+    /// }
+    ///
+    /// @MainActor func showNames(of profile: ProfileViewModel) async {
+    ///     for await name in profile.values(\.name) { print(name) }
+    /// }
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - keyPath: The property, e.g. `\.title`.
+    ///   - isolation: Where the sequence belongs: the caller's isolation,
+    ///     which you do not pass. The key path is applied there only — the
+    ///     sequence is confined to it like one built by ``values(_:)`` from
+    ///     code on that actor — so a key path to an actor's property, which
+    ///     is not `Sendable`, is never used off that actor.
     /// - Returns: The sequence of its values.
-    public func values<Member: Sendable>(_ keyPath: KeyPath<Self, Member> & Sendable) -> TrackedValues<Member, Never> {
+    public func values<Member: Sendable>(
+        _ keyPath: KeyPath<Self, Member>,
+        isolation: isolated (any Actor)? = #isolation
+    ) -> TrackedValues<Member, Never> {
         TrackedValues { [weak self] in self?[keyPath: keyPath] }
     }
 }
@@ -141,7 +199,9 @@ final class ChangeWaiter: @unchecked Sendable {
         continuation?.resume(returning: false)
     }
 
-    /// Something the closure read changed (or was deallocated).
+    /// Something the closure read changed (or was deallocated). Runs on the
+    /// writer's thread: it only wakes the iterator, which computes the next
+    /// element on its own isolation.
     private func invalidated() {
         if scope.node.dependencyWasDeallocated {
             finish()
@@ -161,9 +221,14 @@ final class ChangeWaiter: @unchecked Sendable {
         continuation?.resume(returning: true)
     }
 
-    /// Waits for a change; returns false if the task was cancelled or the
-    /// sequence finished.
-    func waitForChange() async -> Bool {
+    /// Waits for a change on `actor`, the iterator's isolation, and resumes
+    /// there; returns false if the task was cancelled or the sequence
+    /// finished.
+    ///
+    /// Staying on the caller's actor is what makes its writes one
+    /// transaction: the resumed iterator runs only when the actor is free,
+    /// after every write the actor made before its next suspension.
+    func waitForChange(isolation actor: isolated (any Actor)?) async -> Bool {
         await withTaskCancellationHandler {
             await withCheckedContinuation { (continuation: CheckedContinuation<Bool, Never>) in
                 let resumeNow: Bool? = lock.withLock {

@@ -45,15 +45,23 @@ let examples: KeyValuePairs<String, () throws -> Void> = [
     "readme": Readme.example,
 ]
 
+/// The examples that await: they run on the main actor, as an app's code does.
+let asyncExamples: KeyValuePairs<String, @MainActor () async throws -> Void> = [
+    "values-on-the-main-actor": Values.onTheMainActor,
+]
+
 let arguments = CommandLine.arguments.dropFirst()
 if arguments.isEmpty {
-    for name in examples.map(\.key).sorted() { print(name) }
+    for name in (examples.map(\.key) + asyncExamples.map(\.key)).sorted() { print(name) }
 } else {
     for name in arguments {
-        guard let example = examples.first(where: { $0.key == name })?.value else {
+        if let example = examples.first(where: { $0.key == name })?.value {
+            try example()
+        } else if let example = asyncExamples.first(where: { $0.key == name })?.value {
+            try await example()
+        } else {
             print("unknown example '\(name)'; run without arguments for the list")
             exit(2)
         }
-        try example()
     }
 }
