@@ -1,4 +1,5 @@
 import CTrackingSupport
+import Synchronization
 
 /// A derived value in the graph: a subscriber of what its closure reads, and
 /// a source for what reads it. It computes lazily, caches the result (or the
@@ -66,18 +67,24 @@ class DerivedNode: SubscriberNode, @unchecked Sendable {
 
     // MARK: Reading
 
-    /// Reads the value: records the read in the current scope, brings the
-    /// cached result up to date, and returns the component's lock held, so
-    /// that the caller copies the current result (``currentIsFirst``) in the
-    /// same critical section that found it current, then calls
-    /// ``unlockAfterRead(_:)``. Returns nil (no lock held) when another thread
-    /// is computing the value: the caller then computes directly, uncached.
+    /// Begins a read of the value: records the read in the current scope and
+    /// brings the cached result up to date. The caller then copies the
+    /// current result (``currentIsFirst``) and calls ``endRead(_:)``.
+    ///
+    /// Usually the component's lock is held meanwhile, so that the copy
+    /// happens in the critical section that found the result current. While a
+    /// validation on this thread holds the node (it has just validated it for
+    /// a parent that is recomputing), the result is this thread's alone and
+    /// no lock is needed. When another thread is computing the value, the
+    /// access is ``ReadAccess/busy`` and the caller computes directly,
+    /// uncached.
     ///
     /// - Throws: A ``DerivedCycleError`` if this value is already computing on
     ///   this thread.
     @usableFromInline
-    final func lockCurrent() throws(DerivedCycleError) -> Unmanaged<Component>? {
-        let state = Unmanaged<ThreadState>.fromOpaque(ThreadState.currentPointer)
+    final func beginRead() throws(DerivedCycleError) -> ReadAccess {
+        let statePointer = ThreadState.currentPointer
+        let state = Unmanaged<ThreadState>.fromOpaque(statePointer)
         var link: LinkPointer?
         // A value that reads itself gets no link to itself (the read is a
         // cycle, reported below): such a link would make each of its
@@ -88,18 +95,22 @@ class DerivedNode: SubscriberNode, @unchecked Sendable {
                 Unmanaged<SubscriberNode>.fromOpaque(scope)._withUnsafeGuaranteedRef { $0.track(self, state) }
             }
         }
+        if heldBy.load(ordering: .relaxed) == UInt(bitPattern: statePointer) {
+            link?.pointee.version = version.load(ordering: .relaxed)
+            return .held
+        }
         while true {
             var component = Component.lock(self)
-            if flags.contains(.running) {
-                let cycle = state._withUnsafeGuaranteedRef { runningThread == $0.identity }
+            if !flags.isDisjoint(with: [.running, .held]) {
+                let cycle = flags.contains(.running) && runningThread == statePointer
                 component._withUnsafeGuaranteedRef { $0.unlock() }
                 if cycle { throw cycleError() }
-                return nil
+                return .busy
             }
             if hasResult, flags.isDisjoint(with: [.dirty, .pending]) {
                 // The reader saw this version (its own list: no lock needed).
                 link?.pointee.version = version.load(ordering: .relaxed)
-                return component
+                return ReadAccess(locked: component)
             }
             state._withUnsafeGuaranteedRef { state in
                 claimLocked(state)
@@ -112,11 +123,22 @@ class DerivedNode: SubscriberNode, @unchecked Sendable {
         }
     }
 
-    /// Ends a read begun by ``lockCurrent()``.
-    @usableFromInline
-    final func unlockAfterRead(_ component: Unmanaged<Component>) {
-        component._withUnsafeGuaranteedRef { $0.unlock() }
+    /// Ends a read begun by ``beginRead()``.
+    @inlinable @inline(__always)
+    final func endRead(_ access: ReadAccess) {
+        if access.bits > ReadAccess.held.bits { unlockComponent(access) }
     }
+
+    @usableFromInline
+    final func unlockComponent(_ access: ReadAccess) {
+        Unmanaged<Component>.fromOpaque(UnsafeRawPointer(bitPattern: access.bits).unsafelyUnwrapped)
+            ._withUnsafeGuaranteedRef { $0.unlock() }
+    }
+
+    /// The thread state of the validation that holds this node for a parent
+    /// it is recomputing (see ``Pull``), or 0. Set and cleared under the lock;
+    /// read without it by the holding thread only.
+    final let heldBy = Atomic<UInt>(0)
 
     // MARK: Recomputing
 
@@ -158,4 +180,31 @@ class DerivedNode: SubscriberNode, @unchecked Sendable {
         }
         return DerivedCycleError(cycle: [name] + chain.reversed() + [name])
     }
+}
+
+/// How a read of a derived value reaches its result (see
+/// ``DerivedNode/beginRead()``).
+@usableFromInline
+struct ReadAccess: Sendable {
+    /// 0: busy; 1: held by this thread, no lock; otherwise the locked
+    /// component's address.
+    @usableFromInline
+    let bits: UInt
+
+    @usableFromInline
+    static let busy = ReadAccess(bits: 0)
+    @usableFromInline
+    static let held = ReadAccess(bits: 1)
+
+    private init(bits: UInt) {
+        self.bits = bits
+    }
+
+    init(locked component: Unmanaged<Component>) {
+        bits = UInt(bitPattern: component.toOpaque())
+    }
+
+    /// Whether another thread is computing the value.
+    @inlinable
+    var isBusy: Bool { bits == 0 }
 }

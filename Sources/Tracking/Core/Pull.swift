@@ -14,9 +14,12 @@
 ///
 /// Every node on the frame stack is claimed (`.running`) by this thread, so
 /// no other thread computes it meanwhile and its dependency list is this
-/// thread's. The component lock is held throughout, except while a derived
-/// value's closure runs: then other threads may mark nodes of the frames
-/// again, which the walk notices when it comes back to them.
+/// thread's. A dependency the walk has finished is *held* (`.held`) until its
+/// parent's frame ends: the parent's closure, which reads it when the parent
+/// recomputes, then copies its result without taking the lock. The component
+/// lock is held throughout, except while a derived value's closure runs: then
+/// other threads may mark nodes of the frames again, which the walk notices
+/// when it comes back to them.
 enum Pull {
     /// Brings `start` up to date: a derived value is recomputed if a
     /// dependency changed (or if it has no result yet); for an observer or a
@@ -25,34 +28,37 @@ enum Pull {
     /// Call with `component` (the root of `start`'s component) locked and
     /// `start` claimed by this thread; returns with the lock of the current
     /// root held (it may have changed: the walk joins the components of what
-    /// recomputations read for the first time) and `start` still claimed.
-    /// Node references dropped meanwhile are in `state.releases`.
+    /// recomputations read for the first time) and `start` still claimed,
+    /// holding nothing. Node references dropped meanwhile are in
+    /// `state.releases`.
     ///
     /// - Returns: For an observer or a scope, whether a dependency changed.
     ///   For a derived value, whether it recomputed.
     static func run(_ start: SubscriberNode, _ state: ThreadState, _ component: inout Unmanaged<Component>) -> Bool {
         let base = state.pullFrames.count
+        let startBits = Unmanaged.passUnretained(start).toOpaque()
         push(start, state)
-        var recomputedStart = false
+        var result = false
         while state.pullFrames.count > base {
-            let top = state.pullFrames.count - 2
+            let top = state.pullFrames.count - frameSize
             let node = Unmanaged<SubscriberNode>.fromOpaque(state.pullFrames[top])
-            let isStart = node.toOpaque() == Unmanaged.passUnretained(start).toOpaque()
+            let isStart = state.pullFrames[top] == startBits
             let mustRecompute = node._withUnsafeGuaranteedRef { node in
                 node.flags.contains(.dirty)
                     || (node.isDerived && !unsafeDowncast(node, to: DerivedNode.self).hasResult)
             }
             if mustRecompute {
                 if isStart && !start.isDerived {
-                    state.pullFrames.truncate(to: base)
-                    return true
+                    result = true
+                    pop(top, state)
+                    break
                 }
                 node._withUnsafeGuaranteedRef {
                     unsafeDowncast($0, to: DerivedNode.self).recomputeLocked(state, &component)
                 }
-                state.pullFrames.truncate(to: top)
+                pop(top, state)
                 if isStart {
-                    recomputedStart = true
+                    result = true
                 } else {
                     childFinished(node, state)
                 }
@@ -64,11 +70,11 @@ enum Pull {
             case .changed:
                 node._withUnsafeGuaranteedRef { _ = $0.flags.insert(.dirty) }
             case .unchanged:
-                state.pullFrames.truncate(to: top)
+                pop(top, state)
                 if !isStart { childFinished(node, state) }
             }
         }
-        return recomputedStart
+        return result
     }
 
     private enum ScanResult {
@@ -94,17 +100,22 @@ enum Pull {
             } else {
                 link = cursor.assumingMemoryBound(to: Link.self).pointee.nextDependency
             }
+            let identity = state.identity
             while let current = link {
                 state.dependencyChecks &+= 1
                 let verdict = current.pointee.source._withUnsafeGuaranteedRef { source -> ScanResult? in
                     if source.isDead { return .changed }
                     if source.isDerived {
                         let derived = unsafeDowncast(source, to: DerivedNode.self)
-                        // Claimed by another thread (computing: it cannot be
-                        // known yet) or by this one (a cycle, which the
-                        // recomputation reports): either way, recompute.
-                        if derived.flags.contains(.running) { return .changed }
-                        if !derived.hasResult || !derived.flags.isDisjoint(with: [.dirty, .pending]) {
+                        if !derived.flags.isDisjoint(with: [.running, .held]) {
+                            // Held by this thread: current, compare versions.
+                            // Claimed by another thread (computing: it cannot be
+                            // known yet) or running on this one (a cycle, which
+                            // the recomputation reports): recompute.
+                            if !derived.flags.contains(.held) || derived.runningThread != identity {
+                                return .changed
+                            }
+                        } else if !derived.hasResult || !derived.flags.isDisjoint(with: [.dirty, .pending]) {
                             state.pullFrames[frame + 1] = UnsafeMutableRawPointer(current)
                             derived.claimLocked(state)
                             push(derived, state)
@@ -124,24 +135,49 @@ enum Pull {
         }
     }
 
-    /// A derived dependency is up to date: its parent (the frame now on top)
-    /// continues after it, or recomputes if its version moved.
+    /// A derived dependency is up to date: it is held for its parent (the
+    /// frame now on top), which continues after it, or recomputes if its
+    /// version moved.
     private static func childFinished(_ child: Unmanaged<SubscriberNode>, _ state: ThreadState) {
-        let top = state.pullFrames.count - 2
+        let top = state.pullFrames.count - frameSize
         let link = state.pullFrames[top + 1].assumingMemoryBound(to: Link.self)
         child._withUnsafeGuaranteedRef { child in
             if child.version.load(ordering: .relaxed) != link.pointee.version {
                 Unmanaged<SubscriberNode>.fromOpaque(state.pullFrames[top])
                     ._withUnsafeGuaranteedRef { _ = $0.flags.insert(.dirty) }
             }
-            child.releaseClaimLocked()
+            let derived = unsafeDowncast(child, to: DerivedNode.self)
+            derived.flags.remove(.running)
+            derived.flags.insert(.held)
+            derived.heldBy.store(UInt(bitPattern: state.identity), ordering: .relaxed)
         }
+        state.heldNodes.push(child.toOpaque())
     }
+
+    /// The frame at `top` is done: the nodes it held go back to everyone.
+    @inline(__always)
+    private static func pop(_ top: Int, _ state: ThreadState) {
+        let heldBase = Int(bitPattern: state.pullFrames[top + 2]) &- 1
+        while state.heldNodes.count > heldBase {
+            let held = state.heldNodes.pop().unsafelyUnwrapped
+            Unmanaged<DerivedNode>.fromOpaque(held)._withUnsafeGuaranteedRef { held in
+                held.flags.remove(.held)
+                held.runningThread = nil
+                held.heldBy.store(0, ordering: .relaxed)
+            }
+        }
+        state.pullFrames.truncate(to: top)
+    }
+
+    /// A frame: the node, the cursor, and where the node's held dependencies
+    /// start in ``ThreadState/heldNodes`` (plus one, never zero).
+    private static let frameSize = 3
 
     @inline(__always)
     private static func push(_ node: SubscriberNode, _ state: ThreadState) {
         state.pullFrames.push(Unmanaged.passUnretained(node).toOpaque())
         state.pullFrames.push(noCursor)
+        state.pullFrames.push(UnsafeMutableRawPointer(bitPattern: state.heldNodes.count &+ 1).unsafelyUnwrapped)
     }
 
     /// The cursor of a frame whose scan has not started. Not a valid address.

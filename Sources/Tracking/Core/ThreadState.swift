@@ -45,7 +45,11 @@ final class ThreadState {
     /// pairs of a claimed subscriber and the link of its dependency list the
     /// validation has reached in it.
     @exclusivity(unchecked)
-    var pullFrames = PointerStack(capacity: 32)
+    var pullFrames = PointerStack(capacity: 48)
+    /// The derived values the validations on this thread hold for the
+    /// parents they are recomputing (see ``Pull``).
+    @exclusivity(unchecked)
+    var heldNodes = PointerStack(capacity: 16)
     /// Whether this thread is running the queued observers of a transaction.
     @exclusivity(unchecked)
     var isFlushing = false
@@ -198,6 +202,7 @@ final class ThreadState {
         releases.deallocate()
         snapshots.deallocate()
         pullFrames.deallocate()
+        heldNodes.deallocate()
         // The thread is gone: its spare links go back to the shared pool.
         guard let head = spareLinks else { return }
         var tail = head

@@ -68,18 +68,17 @@ public final class Derived<Value> {
     /// The current value, computed now if it is stale. A tracked read.
     @inlinable
     public var value: Value {
-        let result: Result<Value, any Error>?
+        let access: ReadAccess
         do throws(DerivedCycleError) {
-            // Busy on another thread: compute here, uncached (the closure cannot throw).
-            guard let component = try node.lockCurrent() else { return try! node.compute() }
-            result = node.current
-            node.unlockAfterRead(component)
+            access = try node.beginRead()
         } catch {
             return valueAfterCycle(error)
         }
-        guard case .success(let value)? = result else {
-            preconditionFailure("Tracking: a non-throwing derived value has no value")
-        }
+        // Busy on another thread: compute here, uncached (the closure cannot throw).
+        if access.isBusy { return try! node.compute() }
+        let value = node.currentValue
+        node.endRead(access)
+        guard let value else { preconditionFailure("Tracking: a non-throwing derived value has no value") }
         return value
     }
 
@@ -89,7 +88,7 @@ public final class Derived<Value> {
             kind: .derivedCycle,
             message: "\(error); \(node.name) returns its previous value",
             properties: error.cycle))
-        if case .success(let value)? = node.currentResult { return value }
+        if let value = node.previousValue { return value }
         fatalError("Tracking: \(error); \(node.name) has no previous value to return")
     }
 
@@ -172,11 +171,14 @@ public final class ThrowingDerived<Value> {
     @inlinable
     public var value: Value {
         get throws {
-            guard let component = try node.lockCurrent() else { return try node.compute() }
-            let result = node.current
-            node.unlockAfterRead(component)
-            guard let result else { preconditionFailure("Tracking: a derived value has no result") }
-            return try result.get()
+            let access = try node.beginRead()
+            if access.isBusy { return try node.compute() }
+            let value = node.currentValue
+            let error = node.currentError
+            node.endRead(access)
+            if let error { throw error }
+            guard let value else { preconditionFailure("Tracking: a derived value has no result") }
+            return value
         }
     }
 
