@@ -20,6 +20,10 @@ struct BenchmarkRecord: Codable, Equatable {
     /// This variant's time ÷ Tracking's, from samples of the two taken back
     /// to back (the median of their ratios); absent for Tracking itself.
     var ratioToTracking: Double?
+    /// This variant's time ÷ the reference engine's
+    /// (``ReferenceComparison/variant``), paired the same way; absent for
+    /// the reference itself and in groups without it.
+    var ratioToReference: Double?
     /// Heap allocations per operation, where the counter is linked.
     var allocations: Double?
     /// Figures the suite reports, e.g. `body_evaluations` per update.
@@ -41,6 +45,7 @@ struct BenchmarkRecord: Codable, Equatable {
         case operationsPerSample = "operations_per_sample"
         case roundMediansNanoseconds = "round_medians_ns"
         case ratioToTracking = "ratio_to_tracking"
+        case ratioToReference = "ratio_to_reference"
         case allocations, metrics, notes, check, failure, unsupported
     }
 

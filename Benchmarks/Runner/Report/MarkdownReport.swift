@@ -35,6 +35,8 @@ enum MarkdownReport {
                 }
             }
         }
+        let referenceSection = ReferenceComparison.markdown(file.results)
+        if !referenceSection.isEmpty { lines += [""] + referenceSection }
         if let comparison {
             lines += ["", "## Compared with an earlier run", ""]
             lines += ["```text"] + comparison.summary + ["```"]
