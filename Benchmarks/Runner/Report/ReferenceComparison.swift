@@ -41,7 +41,8 @@ enum ReferenceComparison {
                 observation?.ratioToReference.map { ratio(1 / $0) } ?? "",
                 [tracking, engine].map { $0?.allocations.map(format2) ?? "-" }.joined(separator: " / "),
             ]
-            lines.append("| " + cells.map { $0.replacingOccurrences(of: "|", with: "\\|") }.joined(separator: " | ") + " |")
+            let escaped = cells.map { $0.replacingOccurrences(of: "|", with: "\\|") }
+            lines.append("| " + escaped.joined(separator: " | ") + " |")
         }
         return lines
     }

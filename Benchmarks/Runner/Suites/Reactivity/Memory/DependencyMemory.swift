@@ -28,9 +28,10 @@ struct DependencyMemory: ReactivityCase {
     init(quick: Bool) {
         let effects = quick ? 20 : 200
         var parameters = [("link", "\(linkBytes) B"), ("reference link", "\(ReferenceFramework.bytesPerLink) B")]
-        let tracking = DependencyMemory.bytesPerDependency(TrackingFramework.self, effects: effects, reads: signalCount)
-        let observation = DependencyMemory.bytesPerDependency(ObservationFramework.self, effects: effects, reads: signalCount)
-        let reference = DependencyMemory.bytesPerDependency(ReferenceFramework.self, effects: effects, reads: signalCount)
+        let reads = signalCount
+        let tracking = DependencyMemory.bytesPerDependency(TrackingFramework.self, effects: effects, reads: reads)
+        let observation = DependencyMemory.bytesPerDependency(ObservationFramework.self, effects: effects, reads: reads)
+        let reference = DependencyMemory.bytesPerDependency(ReferenceFramework.self, effects: effects, reads: reads)
         if let tracking, let observation, let reference {
             parameters += [
                 ("Tracking", "\(format2(tracking)) B"), ("Observation", "\(format2(observation)) B"),

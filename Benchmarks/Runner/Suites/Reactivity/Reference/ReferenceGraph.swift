@@ -48,7 +48,8 @@ enum ReferenceGraph {
         if let previousSub, previousSub.pointee.version == sub.version, previousSub.pointee.sub == sub { return }
         let link = ReferenceLinkPool.take()
         link.initialize(
-            to: ReferenceLink(dep: dep, sub: sub, prevSub: previousSub, nextSub: nil, nextDep: nextDep, version: sub.version))
+            to: ReferenceLink(
+                dep: dep, sub: sub, prevSub: previousSub, nextSub: nil, nextDep: nextDep, version: sub.version))
         sub.depsTail = link
         dep.subsTail = link
         if let previousDep { previousDep.pointee.nextDep = link } else { sub.deps = link }
@@ -136,7 +137,9 @@ enum ReferenceGraph {
                 if sub.depsTail == link { sub.depsTail = nil }
             } else {
                 var previous = sub.deps
-                while let candidate = previous, candidate.pointee.nextDep != link { previous = candidate.pointee.nextDep }
+                while let candidate = previous, candidate.pointee.nextDep != link {
+                    previous = candidate.pointee.nextDep
+                }
                 if let previous {
                     previous.pointee.nextDep = link.pointee.nextDep
                     if sub.depsTail == link { sub.depsTail = previous }

@@ -15,7 +15,11 @@ extension ReferenceGraph {
         let flags = effect.flags
         if flags & ReferenceFlags.queued != 0 { return }
         effect.flags = flags | ReferenceFlags.queued
-        if let tail = queueTail { tail.with(ReferenceEffect.self) { $0.nextQueued = effect } } else { queueHead = effect }
+        if let tail = queueTail {
+            tail.with(ReferenceEffect.self) { $0.nextQueued = effect }
+        } else {
+            queueHead = effect
+        }
         queueTail = effect
     }
 

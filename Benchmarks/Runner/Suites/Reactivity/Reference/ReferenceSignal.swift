@@ -5,6 +5,11 @@
 /// the first read after it (or a dependent's check) commits it, and reports
 /// a change only if it differs from the committed value. So a value changed
 /// and changed back inside a batch changes nothing downstream.
+///
+/// Unlike alien-signals, a write to a signal nobody has read since its last
+/// write propagates nothing: until the signal is read (committed), every
+/// node downstream of it is still marked, so walking them again would
+/// change nothing.
 final class ReferenceSignal<Value: Equatable>: ReferenceNode, @unchecked Sendable {
     private var committed: Value
     private var written: Value
