@@ -53,7 +53,12 @@ func benchmarks(of reactivityCase: some ReactivityCase) -> [Benchmark] {
             body: { lazyRun.run.body($0) },
             reset: { _ in _ = lazyRun.run },
             check: { try lazyRun.run.check() },
-            teardown: { lazyRun.release() })
+            teardown: {
+                // The effects first: a framework keeps them (and what they
+                // read) until its cleanup.
+                framework.cleanup()
+                lazyRun.release()
+            })
     }
     var list = [benchmark(TrackingFramework()), benchmark(ReferenceFramework())]
     if reactivityCase.observationLimit == nil {

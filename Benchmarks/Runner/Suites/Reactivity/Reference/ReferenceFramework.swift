@@ -54,8 +54,13 @@ final class ReferenceFramework: ReactiveFramework, @unchecked Sendable {
     }
 
     /// Disposes of the effects one by one, releasing the list as it goes
-    /// (a long list released at once would free itself recursively).
+    /// (a long list released at once would free itself recursively). Not
+    /// from inside a running closure: an effect must not free itself.
     func cleanup() {
+        precondition(
+            ReferenceGraph.activeSub == nil,
+            "ReferenceFramework.cleanup: disposing of effects from inside a running computed value or effect "
+                + "is not supported")
         var next = effects
         effects = nil
         while let effect = next {
