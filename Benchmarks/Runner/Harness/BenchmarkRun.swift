@@ -73,6 +73,13 @@ enum BenchmarkRun {
                     records[index]?.ratioToTracking = Statistics.pairedRatio(samples[index] ?? [], to: referenceSamples)
                 }
             }
+            if let engine = group.first(where: { benchmarks[$0].variant == ReferenceComparison.variant }),
+                let engineSamples = samples[engine]
+            {
+                for index in group where index != engine {
+                    records[index]?.ratioToReference = Statistics.pairedRatio(samples[index] ?? [], to: engineSamples)
+                }
+            }
             for index in group { benchmarks[index].teardown?() }
         }
         return benchmarks.indices.map { index in
