@@ -95,7 +95,7 @@ class DerivedNode: SubscriberNode, @unchecked Sendable {
                 Unmanaged<SubscriberNode>.fromOpaque(scope)._withUnsafeGuaranteedRef { $0.track(self, state) }
             }
         }
-        if heldBy.load(ordering: .relaxed) == UInt(bitPattern: statePointer) {
+        if isHeldByThisThread {
             link?.pointee.version = version.load(ordering: .relaxed)
             return .held
         }
@@ -137,8 +137,29 @@ class DerivedNode: SubscriberNode, @unchecked Sendable {
 
     /// The thread state of the validation that holds this node for a parent
     /// it is recomputing (see ``Pull``), or 0. Set and cleared under the lock;
-    /// read without it by the holding thread only.
+    /// compared without it with the reader's own thread state.
+    @usableFromInline
     final let heldBy = Atomic<UInt>(0)
+
+    /// Whether a validation on this thread holds the node (its result is
+    /// then current and read without the lock).
+    @inlinable
+    final var isHeldByThisThread: Bool {
+        let held = heldBy.load(ordering: .relaxed)
+        return held != 0 && held == UInt(bitPattern: tracking_thread_state())
+    }
+
+    /// Records a read of a held node by `scope`, the current scope (the held
+    /// node's version is final: the link takes it as it matches).
+    @usableFromInline
+    final func recordHeldRead(in scope: UnsafeMutableRawPointer) {
+        if scope == Unmanaged.passUnretained(self).toOpaque() { return }
+        Unmanaged<SubscriberNode>.fromOpaque(scope)._withUnsafeGuaranteedRef { subscriber in
+            if case .new = subscriber.trackFast(self) {
+                ThreadState.withCurrent { _ = subscriber.addLink(to: self, $0) }
+            }
+        }
+    }
 
     // MARK: Recomputing
 
@@ -191,12 +212,13 @@ struct ReadAccess: Sendable {
     @usableFromInline
     let bits: UInt
 
-    @usableFromInline
-    static let busy = ReadAccess(bits: 0)
-    @usableFromInline
-    static let held = ReadAccess(bits: 1)
+    @inlinable
+    static var busy: ReadAccess { ReadAccess(bits: 0) }
+    @inlinable
+    static var held: ReadAccess { ReadAccess(bits: 1) }
 
-    private init(bits: UInt) {
+    @usableFromInline
+    init(bits: UInt) {
         self.bits = bits
     }
 

@@ -9,13 +9,14 @@
 /// its own dependencies changed; a recomputation whose result equals the old
 /// one leaves its version alone, so nothing above it recomputes (equality
 /// cut-off). The walk keeps its frames on the thread's
-/// ``ThreadState/pullFrames``, so a chain of thousands of derived values
-/// needs no stack depth.
+/// ``ThreadState/pullFrames`` (a node and the link of its dependency list it
+/// has reached), so a chain of thousands of derived values needs no stack
+/// depth.
 ///
 /// Every node on the frame stack is claimed (`.running`) by this thread, so
 /// no other thread computes it meanwhile and its dependency list is this
 /// thread's. A dependency the walk has finished is *held* (`.held`) until its
-/// parent's frame ends: the parent's closure, which reads it when the parent
+/// parent is done: the parent's closure, which reads it when the parent
 /// recomputes, then copies its result without taking the lock. The component
 /// lock is held throughout, except while a derived value's closure runs: then
 /// other threads may mark nodes of the frames again, which the walk notices
@@ -35,130 +36,114 @@ enum Pull {
     /// - Returns: For an observer or a scope, whether a dependency changed.
     ///   For a derived value, whether it recomputed.
     static func run(_ start: SubscriberNode, _ state: ThreadState, _ component: inout Unmanaged<Component>) -> Bool {
-        let base = state.pullFrames.count
-        let startBits = Unmanaged.passUnretained(start).toOpaque()
-        push(start, state)
-        var result = false
-        while state.pullFrames.count > base {
-            let top = state.pullFrames.count - frameSize
-            let node = Unmanaged<SubscriberNode>.fromOpaque(state.pullFrames[top])
-            let isStart = state.pullFrames[top] == startBits
-            let mustRecompute = node._withUnsafeGuaranteedRef { node in
-                node.flags.contains(.dirty)
-                    || (node.isDerived && !unsafeDowncast(node, to: DerivedNode.self).hasResult)
-            }
-            if mustRecompute {
-                if isStart && !start.isDerived {
-                    result = true
-                    pop(top, state)
-                    break
-                }
-                node._withUnsafeGuaranteedRef {
-                    unsafeDowncast($0, to: DerivedNode.self).recomputeLocked(state, &component)
-                }
-                pop(top, state)
-                if isStart {
-                    result = true
-                } else {
-                    childFinished(node, state)
-                }
-                continue
-            }
-            switch scan(node, frame: top, state) {
-            case .descended:
-                continue
-            case .changed:
-                node._withUnsafeGuaranteedRef { _ = $0.flags.insert(.dirty) }
-            case .unchanged:
-                pop(top, state)
-                if !isStart { childFinished(node, state) }
-            }
-        }
-        return result
-    }
-
-    private enum ScanResult {
-        /// A dependency changed: the node must recompute (or run).
-        case changed
-        /// None did.
-        case unchanged
-        /// A derived dependency must be validated first; its frame is pushed.
-        case descended
-    }
-
-    /// Scans the dependencies of the node of the frame at `frame`, from the
-    /// link after the frame's cursor.
-    private static func scan(_ nodeReference: Unmanaged<SubscriberNode>, frame: Int, _ state: ThreadState) -> ScanResult {
-        nodeReference._withUnsafeGuaranteedRef { node -> ScanResult in
-            var link: LinkPointer?
-            let cursor = state.pullFrames[frame + 1]
-            if cursor == noCursor {
-                // A mark another thread adds while the scan runs shows again
-                // at its end: the scan then starts over instead of losing it.
-                node.flags.remove(.pending)
-                link = node.firstDependency
-            } else {
-                link = cursor.assumingMemoryBound(to: Link.self).pointee.nextDependency
-            }
-            let identity = state.identity
-            while let current = link {
+        let frameBase = state.pullFrames.count
+        let identity = state.identity
+        var node = Unmanaged.passUnretained(start)
+        var changed = false
+        var recomputedStart = false
+        begin(node, state)
+        var link = start.firstDependency
+        while true {
+            // Scan the dependencies of `node` from `link`.
+            while !changed, let current = link {
                 state.dependencyChecks &+= 1
-                let verdict = current.pointee.source._withUnsafeGuaranteedRef { source -> ScanResult? in
-                    if source.isDead { return .changed }
+                let descend = current.pointee.source._withUnsafeGuaranteedRef { source -> Bool in
+                    if source.isDead {
+                        changed = true
+                        return false
+                    }
                     if source.isDerived {
                         let derived = unsafeDowncast(source, to: DerivedNode.self)
-                        if !derived.flags.isDisjoint(with: [.running, .held]) {
+                        let flags = derived.flags
+                        if !flags.isDisjoint(with: [.running, .held]) {
                             // Held by this thread: current, compare versions.
                             // Claimed by another thread (computing: it cannot be
                             // known yet) or running on this one (a cycle, which
                             // the recomputation reports): recompute.
-                            if !derived.flags.contains(.held) || derived.runningThread != identity {
-                                return .changed
+                            if !flags.contains(.held) || derived.runningThread != identity {
+                                changed = true
+                                return false
                             }
-                        } else if !derived.hasResult || !derived.flags.isDisjoint(with: [.dirty, .pending]) {
-                            state.pullFrames[frame + 1] = UnsafeMutableRawPointer(current)
-                            derived.claimLocked(state)
-                            push(derived, state)
-                            return .descended
+                        } else if !derived.hasResult || !flags.isDisjoint(with: [.dirty, .pending]) {
+                            return true
                         }
                     }
-                    return source.version.load(ordering: .relaxed) == current.pointee.version ? nil : .changed
+                    if source.version.load(ordering: .relaxed) != current.pointee.version { changed = true }
+                    return false
                 }
-                if let verdict { return verdict }
-                link = current.pointee.nextDependency
+                if descend {
+                    state.pullFrames.push(node.toOpaque())
+                    state.pullFrames.push(UnsafeMutableRawPointer(current))
+                    node = current.pointee.source._withUnsafeGuaranteedRef {
+                        let derived = unsafeDowncast($0, to: SubscriberNode.self)
+                        derived.claimLocked(state)
+                        return Unmanaged.passUnretained(derived)
+                    }
+                    begin(node, state)
+                    link = node._withUnsafeGuaranteedRef { $0.firstDependency }
+                    continue
+                }
+                if !changed { link = current.pointee.nextDependency }
             }
-            if node.flags.contains(.pending) {
-                state.pullFrames[frame + 1] = noCursor
-                return .descended      // scan again from the start
+            // Done scanning `node`: recompute it if something changed.
+            let isStart = node.toOpaque() == Unmanaged.passUnretained(start).toOpaque()
+            let mustRecompute = node._withUnsafeGuaranteedRef { node in
+                changed || node.flags.contains(.dirty)
+                    || (node.isDerived && !unsafeDowncast(node, to: DerivedNode.self).hasResult)
             }
-            return .unchanged
+            if mustRecompute {
+                if isStart && !start.isDerived {
+                    release(node, state)
+                    state.pullFrames.truncate(to: frameBase)
+                    return true
+                }
+                node._withUnsafeGuaranteedRef {
+                    unsafeDowncast($0, to: DerivedNode.self).recomputeLocked(state, &component)
+                }
+                if isStart { recomputedStart = true }
+            } else if node._withUnsafeGuaranteedRef({ $0.flags.contains(.pending) }) {
+                // Marked again by another thread meanwhile: scan again.
+                begin(node, state)
+                link = node._withUnsafeGuaranteedRef { $0.firstDependency }
+                continue
+            }
+            release(node, state)
+            if isStart { break }
+            // Back to the parent, which now holds `node`.
+            let child = node
+            let frame = state.pullFrames.count - 2
+            node = Unmanaged.fromOpaque(state.pullFrames[frame])
+            let parentLink = state.pullFrames[frame + 1].assumingMemoryBound(to: Link.self)
+            state.pullFrames.truncate(to: frame)
+            child._withUnsafeGuaranteedRef { child in
+                changed = child.version.load(ordering: .relaxed) != parentLink.pointee.version
+                child.flags.remove(.running)
+                child.flags.insert(.held)
+                unsafeDowncast(child, to: DerivedNode.self).heldBy.store(UInt(bitPattern: identity), ordering: .relaxed)
+            }
+            state.heldNodes.push(child.toOpaque())
+            link = changed ? nil : parentLink.pointee.nextDependency
         }
+        state.pullFrames.truncate(to: frameBase)
+        return recomputedStart
     }
 
-    /// A derived dependency is up to date: it is held for its parent (the
-    /// frame now on top), which continues after it, or recomputes if its
-    /// version moved.
-    private static func childFinished(_ child: Unmanaged<SubscriberNode>, _ state: ThreadState) {
-        let top = state.pullFrames.count - frameSize
-        let link = state.pullFrames[top + 1].assumingMemoryBound(to: Link.self)
-        child._withUnsafeGuaranteedRef { child in
-            if child.version.load(ordering: .relaxed) != link.pointee.version {
-                Unmanaged<SubscriberNode>.fromOpaque(state.pullFrames[top])
-                    ._withUnsafeGuaranteedRef { _ = $0.flags.insert(.dirty) }
-            }
-            let derived = unsafeDowncast(child, to: DerivedNode.self)
-            derived.flags.remove(.running)
-            derived.flags.insert(.held)
-            derived.heldBy.store(UInt(bitPattern: state.identity), ordering: .relaxed)
-        }
-        state.heldNodes.push(child.toOpaque())
-    }
-
-    /// The frame at `top` is done: the nodes it held go back to everyone.
+    /// Starts (or restarts) the scan of a claimed node. A mark another thread
+    /// adds while the scan runs shows again at its end: the scan then starts
+    /// over instead of losing it.
     @inline(__always)
-    private static func pop(_ top: Int, _ state: ThreadState) {
-        let heldBase = Int(bitPattern: state.pullFrames[top + 2]) &- 1
-        while state.heldNodes.count > heldBase {
+    private static func begin(_ node: Unmanaged<SubscriberNode>, _ state: ThreadState) {
+        node._withUnsafeGuaranteedRef { node in
+            node.flags.remove(.pending)
+            node.heldBase = state.heldNodes.count
+        }
+    }
+
+    /// The node is done: the dependencies it held go back to everyone.
+    @inline(__always)
+    private static func release(_ node: Unmanaged<SubscriberNode>, _ state: ThreadState) {
+        let base = node._withUnsafeGuaranteedRef { $0.heldBase }
+        while state.heldNodes.count > base {
             let held = state.heldNodes.pop().unsafelyUnwrapped
             Unmanaged<DerivedNode>.fromOpaque(held)._withUnsafeGuaranteedRef { held in
                 held.flags.remove(.held)
@@ -166,22 +151,5 @@ enum Pull {
                 held.heldBy.store(0, ordering: .relaxed)
             }
         }
-        state.pullFrames.truncate(to: top)
-    }
-
-    /// A frame: the node, the cursor, and where the node's held dependencies
-    /// start in ``ThreadState/heldNodes`` (plus one, never zero).
-    private static let frameSize = 3
-
-    @inline(__always)
-    private static func push(_ node: SubscriberNode, _ state: ThreadState) {
-        state.pullFrames.push(Unmanaged.passUnretained(node).toOpaque())
-        state.pullFrames.push(noCursor)
-        state.pullFrames.push(UnsafeMutableRawPointer(bitPattern: state.heldNodes.count &+ 1).unsafelyUnwrapped)
-    }
-
-    /// The cursor of a frame whose scan has not started. Not a valid address.
-    private static var noCursor: UnsafeMutableRawPointer {
-        @inline(__always) get { UnsafeMutableRawPointer(bitPattern: 0x8).unsafelyUnwrapped }
     }
 }

@@ -54,6 +54,12 @@ class SubscriberNode: Node, @unchecked Sendable {
     @exclusivity(unchecked)
     final var newLinksStart = 0
 
+    /// Where the dependencies a validation holds for this subscriber start in
+    /// the thread's ``ThreadState/heldNodes`` (see ``Pull``). Only used by the
+    /// thread holding `.running`.
+    @exclusivity(unchecked)
+    final var heldBase = 0
+
     /// The source whose change caused the last run, kept for diagnostics.
     /// Guarded by the component lock; the reference it replaces is released
     /// after the lock, like every node reference dropped under it.
@@ -205,7 +211,8 @@ class SubscriberNode: Node, @unchecked Sendable {
     /// into it the components of what the run read for the first time.
     @inline(__always)
     final func lockForFinish(_ state: ThreadState) -> Unmanaged<Component> {
-        Component.lock(self, joining: state.newLinks, from: newLinksStart)
+        if newLinksStart == state.newLinks.count { return Component.lock(self) }
+        return Component.lock(self, joining: state.newLinks, from: newLinksStart)
     }
 
     /// Ends a run, under the lock (``lockForFinish(_:)``): drops the reads the

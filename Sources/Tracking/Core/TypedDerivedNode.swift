@@ -12,8 +12,6 @@
 final class TypedDerivedNode<Value>: DerivedNode, @unchecked Sendable {
     @usableFromInline
     let compute: @Sendable () throws -> Value
-    @usableFromInline
-    let isEqual: ((Value, Value) -> Bool)?
 
     @usableFromInline
     @exclusivity(unchecked)
@@ -40,15 +38,30 @@ final class TypedDerivedNode<Value>: DerivedNode, @unchecked Sendable {
         isEqual: ((Value, Value) -> Bool)?
     ) {
         self.compute = compute
-        self.isEqual = isEqual
+        if let isEqual {
+            super.init(name: name) { node, hasResult in
+                unsafeDowncast(node, to: TypedDerivedNode<Value>.self).evaluateIntoSpare(hasResult: hasResult, isEqual: isEqual)
+            }
+        } else {
+            super.init(name: name) { node, _ in
+                unsafeDowncast(node, to: TypedDerivedNode<Value>.self).evaluateIntoSpare(hasResult: false) { _, _ in false }
+            }
+        }
+    }
+
+    /// A derived value whose equal results (`==`) are no change: the
+    /// comparison is inlined in the specialized evaluate function.
+    @inlinable
+    init(name: String, compute: @escaping @Sendable () throws -> Value) where Value: Equatable {
+        self.compute = compute
         super.init(name: name) { node, hasResult in
-            unsafeDowncast(node, to: TypedDerivedNode<Value>.self).evaluateIntoSpare(hasResult: hasResult)
+            unsafeDowncast(node, to: TypedDerivedNode<Value>.self).evaluateIntoSpare(hasResult: hasResult) { $0 == $1 }
         }
     }
 
     /// See ``DerivedNode/evaluate``.
-    @inlinable
-    func evaluateIntoSpare(hasResult: Bool) -> Bool {
+    @inlinable @inline(__always)
+    func evaluateIntoSpare(hasResult: Bool, isEqual: (Value, Value) -> Bool) -> Bool {
         var value: Value?
         var error: (any Error)?
         do {
@@ -57,7 +70,7 @@ final class TypedDerivedNode<Value>: DerivedNode, @unchecked Sendable {
             error = thrown
         }
         var changed = true
-        if hasResult, let isEqual, let new = value, let old = currentIsFirst ? firstValue : secondValue {
+        if hasResult, let new = value, let old = currentIsFirst ? firstValue : secondValue {
             changed = !isEqual(old, new)
         }
         if !changed {
@@ -65,13 +78,14 @@ final class TypedDerivedNode<Value>: DerivedNode, @unchecked Sendable {
             value = nil
         }
         // Overwriting the spare slot drops the result replaced two
-        // computations ago.
+        // computations ago. An error slot is written only when it or the new
+        // result holds an error (existentials cost a metadata lookup).
         if currentIsFirst {
             secondValue = value
-            secondError = error
+            if error != nil || secondError != nil { secondError = error }
         } else {
             firstValue = value
-            firstError = error
+            if error != nil || firstError != nil { firstError = error }
         }
         return changed
     }

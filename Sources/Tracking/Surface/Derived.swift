@@ -1,3 +1,5 @@
+import CTrackingSupport
+
 /// A value computed from tracked properties and other derived values,
 /// memoized and glitch-free.
 ///
@@ -68,6 +70,12 @@ public final class Derived<Value> {
     /// The current value, computed now if it is stale. A tracked read.
     @inlinable
     public var value: Value {
+        if node.isHeldByThisThread {
+            // A validation on this thread holds the value for the closure now
+            // running: its result is current and this thread's alone.
+            if let scope = tracking_current_scope() { node.recordHeldRead(in: scope) }
+            return node.currentValue.unsafelyUnwrapped
+        }
         let access: ReadAccess
         do throws(DerivedCycleError) {
             access = try node.beginRead()
@@ -118,7 +126,7 @@ extension Derived where Value: Equatable {
     ) {
         self.init(node: TypedDerivedNode(
             name: name ?? derivedName("Derived", Value.self, fileID, line),
-            compute: compute, isEqual: { $0 == $1 }))
+            compute: compute))
     }
 }
 
@@ -171,6 +179,11 @@ public final class ThrowingDerived<Value> {
     @inlinable
     public var value: Value {
         get throws {
+            if node.isHeldByThisThread {
+                if let scope = tracking_current_scope() { node.recordHeldRead(in: scope) }
+                if let error = node.currentError { throw error }
+                return node.currentValue.unsafelyUnwrapped
+            }
             let access = try node.beginRead()
             if access.isBusy { return try node.compute() }
             let value = node.currentValue
@@ -206,7 +219,7 @@ extension ThrowingDerived where Value: Equatable {
     ) {
         self.init(node: TypedDerivedNode(
             name: name ?? derivedName("ThrowingDerived", Value.self, fileID, line),
-            compute: compute, isEqual: { $0 == $1 }))
+            compute: compute))
     }
 }
 
