@@ -150,14 +150,12 @@ class DerivedNode: SubscriberNode, @unchecked Sendable {
     }
 
     /// Records a read of a held node by `scope`, the current scope (the held
-    /// node's version is final: the link takes it as it matches).
-    @usableFromInline
+    /// node's version is final: a matching link takes it as it matches). A
+    /// held node is never the scope reading it: it is not running.
+    @inlinable @inline(__always)
     final func recordHeldRead(in scope: UnsafeMutableRawPointer) {
-        if scope == Unmanaged.passUnretained(self).toOpaque() { return }
         Unmanaged<SubscriberNode>.fromOpaque(scope)._withUnsafeGuaranteedRef { subscriber in
-            if case .new = subscriber.trackFast(self) {
-                ThreadState.withCurrent { _ = subscriber.addLink(to: self, $0) }
-            }
+            if case .new = subscriber.trackFast(self) { subscriber.addLinkOnThisThread(to: self) }
         }
     }
 

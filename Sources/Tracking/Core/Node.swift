@@ -28,6 +28,7 @@ class Node: @unchecked Sendable {
     /// Bumped each time the node changes while something links to it, under
     /// the component lock; read without it. Subscribers compare it with the
     /// version they saw.
+    @usableFromInline
     final let version = Atomic<UInt64>(0)
 
     /// The ``SubscriberNode/runMark`` of the last run that read this node.

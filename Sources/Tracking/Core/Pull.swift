@@ -15,9 +15,9 @@
 ///
 /// Every node on the frame stack is claimed (`.running`) by this thread, so
 /// no other thread computes it meanwhile and its dependency list is this
-/// thread's. A dependency the walk has finished is *held* (`.held`) until its
-/// parent is done: the parent's closure, which reads it when the parent
-/// recomputes, then copies its result without taking the lock. The component
+/// thread's. A dependency the walk has found changed is *held* (`.held`)
+/// until its parent is done: the parent's closure, which reads it when the
+/// parent recomputes, then copies its result without taking the lock. The component
 /// lock is held throughout, except while a derived value's closure runs: then
 /// other threads may mark nodes of the frames again, which the walk notices
 /// when it comes back to them.
@@ -115,14 +115,24 @@ enum Pull {
             node = Unmanaged.fromOpaque(state.pullFrames[frame])
             let parentLink = state.pullFrames[frame + 1].assumingMemoryBound(to: Link.self)
             state.pullFrames.truncate(to: frame)
-            child._withUnsafeGuaranteedRef { child in
-                changed = child.version.load(ordering: .relaxed) != parentLink.pointee.version
+            changed = child._withUnsafeGuaranteedRef { child in
+                if child.version.load(ordering: .relaxed) == parentLink.pointee.version {
+                    // Unchanged: the parent may not recompute at all.
+                    child.releaseClaimLocked()
+                    return false
+                }
+                // Changed: the parent recomputes, and its closure reads it.
                 child.flags.remove(.running)
                 child.flags.insert(.held)
                 unsafeDowncast(child, to: DerivedNode.self).heldBy.store(UInt(bitPattern: identity), ordering: .relaxed)
+                return true
             }
-            state.heldNodes.push(child.toOpaque())
-            link = changed ? nil : parentLink.pointee.nextDependency
+            if changed {
+                state.heldNodes.push(child.toOpaque())
+                link = nil
+            } else {
+                link = parentLink.pointee.nextDependency
+            }
         }
         state.pullFrames.truncate(to: frameBase)
         return recomputedStart

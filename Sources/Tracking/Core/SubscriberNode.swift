@@ -27,11 +27,13 @@ class SubscriberNode: Node, @unchecked Sendable {
     final let sequence: UInt64
 
     /// Head of the dependency list, in the order of the reads.
+    @usableFromInline
     @exclusivity(unchecked)
     final var firstDependency: LinkPointer?
 
     /// The last dependency matched or added in the current run; everything
     /// after it at the end of the run is stale.
+    @usableFromInline
     @exclusivity(unchecked)
     final var lastTracked: LinkPointer?
 
@@ -69,6 +71,7 @@ class SubscriberNode: Node, @unchecked Sendable {
     /// Identifies the current run in sources' ``Node/readMark``, so that a
     /// source read again later in the same run is recognized without a lock.
     /// Unique per run across all subscribers (see ``ThreadState/nextRunMark()``).
+    @usableFromInline
     @exclusivity(unchecked)
     final var runMark: UInt64 = 0
 
@@ -120,6 +123,7 @@ class SubscriberNode: Node, @unchecked Sendable {
         }
     }
 
+    @usableFromInline
     enum FastTrack {
         /// The read matched this link.
         case linked(LinkPointer)
@@ -130,7 +134,7 @@ class SubscriberNode: Node, @unchecked Sendable {
     }
 
     /// The comparisons of ``track(_:_:)``.
-    @inline(__always)
+    @inlinable @inline(__always)
     final func trackFast(_ source: Node) -> FastTrack {
         let sourceBits = Unmanaged.passUnretained(source).toOpaque()
         let next: LinkPointer?
@@ -155,6 +159,7 @@ class SubscriberNode: Node, @unchecked Sendable {
     /// source's ``Node/linkCount`` (and clearing the source's fast-write
     /// mark) puts writes to the source on the path that bumps its version,
     /// which the end of the run checks.
+    @usableFromInline
     final func addLink(to source: Node, _ state: ThreadState) -> LinkPointer {
         source.linkCount.wrappingAdd(1, ordering: .relaxed)
         if !source.isDerived {
@@ -174,6 +179,12 @@ class SubscriberNode: Node, @unchecked Sendable {
         source.readMark.store(runMark, ordering: .relaxed)
         state.newLinks.push(UnsafeMutableRawPointer(link))
         return link
+    }
+
+    /// ``addLink(to:_:)`` with this thread's state.
+    @usableFromInline @inline(never)
+    final func addLinkOnThisThread(to source: Node) {
+        ThreadState.withCurrent { _ = addLink(to: source, $0) }
     }
 
     // MARK: Runs
