@@ -79,10 +79,10 @@ class DerivedNode: SubscriberNode, @unchecked Sendable {
     /// access is ``ReadAccess/busy`` and the caller computes directly,
     /// uncached.
     ///
-    /// - Throws: A ``DerivedCycleError`` if this value is already computing on
+    /// - Throws: A ``DerivedValueCycle`` if this value is already computing on
     ///   this thread.
     @usableFromInline
-    final func beginRead() throws(DerivedCycleError) -> ReadAccess {
+    final func beginRead() throws(DerivedValueCycle) -> ReadAccess {
         let statePointer = ThreadState.currentPointer
         let state = Unmanaged<ThreadState>.fromOpaque(statePointer)
         var link: LinkPointer?
@@ -188,7 +188,7 @@ class DerivedNode: SubscriberNode, @unchecked Sendable {
     }
 
     /// Names the derived values in the cycle that reached this one again.
-    private final func cycleError() -> DerivedCycleError {
+    private final func cycleError() -> DerivedValueCycle {
         var chain: [String] = []
         var scope = tracking_current_scope()
         let me = Unmanaged.passUnretained(self).toOpaque()
@@ -197,7 +197,7 @@ class DerivedNode: SubscriberNode, @unchecked Sendable {
             if node.isDerived { chain.append(node.displayName) }
             scope = node.previousScope
         }
-        return DerivedCycleError(cycle: [name] + chain.reversed() + [name])
+        return DerivedValueCycle(names: [name] + chain.reversed() + [name])
     }
 }
 
@@ -227,4 +227,13 @@ struct ReadAccess: Sendable {
     /// Whether another thread is computing the value.
     @inlinable
     var isBusy: Bool { bits == 0 }
+}
+
+/// A derived value read itself while computing, directly or through others:
+/// the names of the values in the cycle, from the one read again back to
+/// itself. Surfaces turn it into their public error.
+@usableFromInline
+struct DerivedValueCycle: Error {
+    @usableFromInline
+    let names: [String]
 }

@@ -33,7 +33,7 @@ class Node: @unchecked Sendable {
 
     /// The ``SubscriberNode/runMark`` of the last run that read this node.
     /// Written by running threads without the lock; only ever compared for
-    /// equality with the reader's own mark (the inlined `@Tracked` getter
+    /// equality with the reader's own mark (a surface's inlined getter
     /// compares it with the thread's current run mark).
     @usableFromInline
     final let readMark = Atomic<UInt64>(0)

@@ -2,7 +2,7 @@ import CTrackingSupport
 
 /// A subscriber that reacts after each transaction that changed something it
 /// read: it either runs its body again (`observe`) or tells its owner that it
-/// is invalid and waits to be tracked again (``TrackingScope``, used by view
+/// is invalid and waits to be tracked again (the scope form, used by view
 /// hosts and async sequences).
 final class ObserverNode: SubscriberNode, @unchecked Sendable {
     enum Mode {

@@ -258,11 +258,6 @@ class SubscriberNode: Node, @unchecked Sendable {
         return changed
     }
 
-    /// Brings a derived value up to date; other kinds do nothing.
-    /// Returns false if another thread is computing it, so the caller cannot
-    /// know yet.
-    func refresh(_ state: ThreadState) throws(DerivedCycleError) -> Bool { true }
-
     /// How diagnostics name the subscriber.
     var subscriberName: String { "observer" }
 }

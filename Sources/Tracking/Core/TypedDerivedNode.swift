@@ -1,5 +1,5 @@
 /// The typed half of a derived value: its closure, equality and results.
-/// Built only by inlinable code (`Derived`'s initializers), so that its
+/// Built only by inlinable code (a surface's initializers), so that its
 /// ``DerivedNode/evaluate`` is specialized for `Value`.
 ///
 /// Two result slots, each a value or an error: the current one

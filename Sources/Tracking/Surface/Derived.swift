@@ -77,10 +77,10 @@ public final class Derived<Value> {
             return node.currentValue.unsafelyUnwrapped
         }
         let access: ReadAccess
-        do throws(DerivedCycleError) {
+        do throws(DerivedValueCycle) {
             access = try node.beginRead()
         } catch {
-            return valueAfterCycle(error)
+            return valueAfterCycle(DerivedCycleError(cycle: error.names))
         }
         // Busy on another thread: compute here, uncached (the closure cannot throw).
         if access.isBusy { return try! node.compute() }
@@ -184,7 +184,12 @@ public final class ThrowingDerived<Value> {
                 if let error = node.currentError { throw error }
                 return node.currentValue.unsafelyUnwrapped
             }
-            let access = try node.beginRead()
+            let access: ReadAccess
+            do throws(DerivedValueCycle) {
+                access = try node.beginRead()
+            } catch {
+                throw DerivedCycleError(cycle: error.names)
+            }
             if access.isBusy { return try node.compute() }
             let value = node.currentValue
             let error = node.currentError
