@@ -88,16 +88,16 @@ extension ForEach {
 
 extension ForEach: PrimitiveView {
     func expand(into list: inout ChildList, key: NodeKey) {
-        let host = list.host
-        let ownerName = host.names.name(of: list.owner.viewType)
-        (data as? any ReportingCollection)?.attach(host.errorLog, ownerName: ownerName)
+        let context = list.context
+        let ownerName = context.types.name(of: list.owner.viewType)
+        (data as? any ReportingCollection)?.attach(context.errorLog, ownerName: ownerName)
         list.structural(Self.self, key: key) { children in
             var offsets: [AnyHashable: Int] = [:]
             offsets.reserveCapacity(data.count)
             for (offset, element) in data.enumerated() {
                 let elementID = AnyHashable(element[keyPath: id])
                 if let first = offsets[elementID] {
-                    host.errorLog.report(RenderingError(
+                    context.errorLog.report(RenderingError(
                         .duplicateID,
                         "ForEach in \(ownerName) has more than one element with id \(elementID.base) "
                             + "(at offsets \(first) and \(offset)); only the first is shown"))

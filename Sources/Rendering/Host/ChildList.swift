@@ -8,7 +8,7 @@
 /// dictionary of the old children by key. While every child is the old one
 /// at its position, no new array is built: the old one is returned.
 struct ChildList {
-    let pass: RenderPass
+    let deferred: DeferredChildren
     unowned(unsafe) let parent: Node
     /// The environment of the views being added.
     var environment: EnvironmentValues
@@ -20,12 +20,12 @@ struct ChildList {
     private var kept = 0
     private let stamp: UInt64
 
-    init(pass: RenderPass, parent: Node, environment: EnvironmentValues) {
-        self.pass = pass
+    init(deferred: DeferredChildren, parent: Node, environment: EnvironmentValues) {
+        self.deferred = deferred
         self.parent = parent
         self.environment = environment
         self.old = parent.children
-        self.stamp = parent.host.nextStamp()
+        self.stamp = parent.context.nextStamp()
     }
 
     private var count: Int { nodes?.count ?? kept }
@@ -43,29 +43,29 @@ struct ChildList {
         nodes!.append(node)
     }
 
-    var host: ViewHost { parent.host }
+    var context: RenderContext { parent.context }
 
     /// The custom view whose render this is.
-    var owner: ViewNode { pass.owner }
+    var owner: ViewNode { deferred.owner }
 
     /// Adds `view` as the next child, under `key`.
     mutating func add<V: View>(_ view: V, key: NodeKey) {
-        switch host.kind(of: V.self) {
+        switch context.types.kind(of: V.self) {
         case .primitive(let type):
             expand(view, as: type, key: key)
         case .custom:
             addCustom(view, key: key)
         case .bodiless:
-            let name = host.names.name(of: V.self)
+            let name = context.types.name(of: V.self)
             let error = RenderingError(
                 .unsupportedView, "\(name) is not a view the host can draw: it is not built in and its body is Never")
-            host.errorLog.report(error)
+            context.errorLog.report(error)
             errorElement(error, key: key)
         }
     }
 
     /// Expands a built-in view, whose type `V` is `P` (checked once per type
-    /// by the host), without boxing it in an existential.
+    /// by the host's type cache), without boxing it in an existential.
     private mutating func expand<V, P: PrimitiveView>(_ view: V, as _: P.Type, key: NodeKey) {
         unsafeBitCast(view, to: P.self).expand(into: &self, key: key)
     }
@@ -76,12 +76,12 @@ struct ChildList {
             typed.pendingView = view
             typed.pendingEnvironment = environment.withoutReader
             append(typed)
-            pass.deferred.append(typed)
+            deferred.views.append(typed)
         } else {
             let typed = TypedViewNode(
-                view: view, host: host, parent: parent, key: key, environment: environment.withoutReader)
+                view: view, context: context, parent: parent, key: key, environment: environment.withoutReader)
             append(typed)
-            pass.deferred.append(typed)
+            deferred.views.append(typed)
         }
     }
 
@@ -92,14 +92,14 @@ struct ChildList {
             append(node)
             return (unsafeDowncast(node, to: ElementNode.self), false)
         }
-        let node = ElementNode(host: host, parent: parent, key: key, viewType: type)
+        let node = ElementNode(context: context, parent: parent, key: key, viewType: type)
         append(node)
         return (node, true)
     }
 
     /// Rebuilds the children of `node` with `build`.
     func expandChildren(of node: Node, environment: EnvironmentValues, _ build: (inout ChildList) -> Void) {
-        var list = ChildList(pass: pass, parent: node, environment: environment)
+        var list = ChildList(deferred: deferred, parent: node, environment: environment)
         build(&list)
         node.children = list.finish()
     }

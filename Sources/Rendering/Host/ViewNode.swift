@@ -20,9 +20,8 @@ class ViewNode: Node {
     /// can be dropped.
     private var installStamp: UInt64 = 0
     var hasRendered = false
-    /// Body evaluations in the host's current count generation.
+    /// Body evaluations, in the generation of the counts it belongs to.
     var counter: BodyCounter?
-    var countGeneration: UInt64 = 0
     /// The problems shown by the latest render, so that each is reported once.
     var shownProblems: [RenderingError] = []
 
@@ -32,12 +31,12 @@ class ViewNode: Node {
         var stamp: UInt64
     }
 
-    init(host: ViewHost, parent: Node?, key: NodeKey, viewType: Any.Type, environment: EnvironmentValues) {
-        let mark = DirtyMark(queue: host.queue)
+    init(context: RenderContext, parent: Node?, key: NodeKey, viewType: Any.Type, environment: EnvironmentValues) {
+        let mark = DirtyMark(queue: context.queue)
         self.mark = mark
         self.scope = TrackingScope { mark.invalidate(nil) }
         self.environment = environment
-        super.init(host: host, parent: parent, key: key, viewType: viewType)
+        super.init(context: context, parent: parent, key: key, viewType: viewType)
         mark.node = self
     }
 
@@ -57,7 +56,7 @@ class ViewNode: Node {
     /// if the host tracks Apple's Observation, inside
     /// `withObservationTracking`.
     func track(_ evaluate: () -> Void) {
-        if host.options.tracksObservation {
+        if context.tracksObservation {
             let mark = self.mark
             withObservationTracking {
                 scope.track(evaluate)
@@ -91,7 +90,7 @@ class ViewNode: Node {
         }
         let mark = self.mark
         let cause = RenderCause.objectWillChange(
-            ObjectIdentifier(Object.self), typeName: host.names.name(of: Object.self))
+            ObjectIdentifier(Object.self), typeName: context.types.name(of: Object.self))
         let cancellable = object.objectWillChange.sink { _ in mark.invalidate(cause) }
         subscriptions.append(Subscription(object: object, cancellable: cancellable, stamp: installStamp))
     }
