@@ -7,6 +7,10 @@
 /// not change costs one comparison per child; the first miss builds a
 /// dictionary of the old children by key. While every child is the old one
 /// at its position, no new array is built: the old one is returned.
+///
+/// The rows of a `ForEach` are matched by the `ForEach` itself, which knows
+/// their ids (see ``ForEachRows``): a list made with ``init(rowsOf:deferred:environment:)``
+/// adds each view to the node it is given and builds nothing.
 struct ChildList {
     let deferred: DeferredChildren
     unowned(unsafe) let parent: Node
@@ -19,6 +23,9 @@ struct ChildList {
     private var nodes: [Node]?
     private var kept = 0
     private let stamp: UInt64
+    /// Set for a list of rows: the node the next view goes to, and the node
+    /// it went to.
+    private var row: (given: Node?, added: Node?)?
 
     init(deferred: DeferredChildren, parent: Node, environment: EnvironmentValues) {
         self.deferred = deferred
@@ -28,9 +35,25 @@ struct ChildList {
         self.stamp = parent.context.nextStamp()
     }
 
+    /// A list whose caller matches the old children and keeps the array of
+    /// children itself: each ``addRow(_:key:kind:reusing:)`` says which node
+    /// the view goes to.
+    init(rowsOf parent: Node, deferred: DeferredChildren, environment: EnvironmentValues) {
+        self.deferred = deferred
+        self.parent = parent
+        self.environment = environment
+        self.old = []
+        self.stamp = 0
+        self.row = (nil, nil)
+    }
+
     private var count: Int { nodes?.count ?? kept }
 
     private mutating func append(_ node: Node) {
+        if row != nil {
+            row!.added = node
+            return
+        }
         if nodes == nil {
             if kept < old.count, old[kept] === node {
                 kept += 1
@@ -48,9 +71,24 @@ struct ChildList {
     /// The custom view whose render this is.
     var owner: ViewNode { deferred.owner }
 
+    /// In a list of rows, adds `view`, of kind `kind`, to `node` (a row the
+    /// caller matched), or to a new node under `key` if `node` is nil or of
+    /// another type.
+    ///
+    /// - Returns: The node the view went to.
+    mutating func addRow<V: View>(_ view: consuming V, key: NodeKey, kind: ViewKind, reusing node: Node?) -> Node {
+        row = (node, nil)
+        add(view, key: key, kind: kind)
+        return row!.added!
+    }
+
     /// Adds `view` as the next child, under `key`.
     mutating func add<V: View>(_ view: V, key: NodeKey) {
-        switch context.types.kind(of: V.self) {
+        add(view, key: key, kind: context.types.kind(of: V.self))
+    }
+
+    private mutating func add<V: View>(_ view: consuming V, key: NodeKey, kind: ViewKind) {
+        switch kind {
         case .primitive(let type):
             expand(view, as: type, key: key)
         case .custom:
@@ -70,11 +108,15 @@ struct ChildList {
         unsafeBitCast(view, to: P.self).expand(into: &self, key: key)
     }
 
-    private mutating func addCustom<V: View>(_ view: V, key: NodeKey) {
+    private mutating func addCustom<V: View>(_ view: consuming V, key: NodeKey) {
         if let node = take(key, ObjectIdentifier(V.self)) {
-            let typed = unsafeDowncast(node, to: TypedViewNode<V>.self)
-            typed.pendingView = view
-            typed.pendingEnvironment = environment.withoutReader
+            // A call on the node, which knows its view type: reaching its
+            // fields from here would look the generic class up by `V`.
+            let typed = unsafeDowncast(node, to: ViewNode.self)
+            var view = view
+            withUnsafeMutablePointer(to: &view) {
+                typed.receive(UnsafeMutableRawPointer($0), environment: environment.withoutReader)
+            }
             append(typed)
             deferred.views.append(typed)
         } else {
@@ -157,6 +199,11 @@ struct ChildList {
     }
 
     private mutating func take(_ key: NodeKey, _ typeID: ObjectIdentifier) -> Node? {
+        if let given = row?.given {
+            row!.given = nil
+            return given.typeID == typeID ? given : nil
+        }
+        if row != nil { return nil }
         let position = count
         var candidate: Node?
         if position < old.count, old[position].key == key {

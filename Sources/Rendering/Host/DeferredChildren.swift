@@ -5,7 +5,7 @@
 /// Not to be confused with a ``RenderPass``, which is one round of a flush.
 final class DeferredChildren {
     unowned(unsafe) let owner: ViewNode
-    var views: [ViewNode] = []
+    @exclusivity(unchecked) var views: [ViewNode] = []
 
     init(owner: ViewNode) {
         self.owner = owner

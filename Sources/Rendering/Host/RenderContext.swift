@@ -20,7 +20,7 @@ final class RenderContext {
     /// `onAppear`, `onChange` and `onDisappear` actions queued by rendering,
     /// run by the render loop after the pass that queued them.
     private(set) var postActions: [() -> Void] = []
-    private var stampCounter: UInt64 = 0
+    @exclusivity(unchecked) private var stampCounter: UInt64 = 0
 
     init(options: ViewHost.Options) {
         tracksObservation = options.tracksObservation

@@ -1,14 +1,20 @@
 /// A custom view node that knows its view's type.
 final class TypedViewNode<Content: View>: ViewNode {
     /// The view as last rendered, with its hosted properties installed.
-    private var view: Content
-    /// What the parent produced in its latest render, until compared.
-    var pendingView: Content?
-    var pendingEnvironment: EnvironmentValues?
+    @exclusivity(unchecked) private var view: Content
+    /// The view the parent produced in its latest render. Once compared with
+    /// ``view`` it stays, holding the same inputs, until the next one
+    /// replaces it: kept in place, so that taking a new one moves it
+    /// instead of copying it (the view's references are retained once).
+    @exclusivity(unchecked) private var received: Content
+    /// Whether ``received`` is new since the last comparison.
+    @exclusivity(unchecked) private var hasReceived = false
+    @exclusivity(unchecked) private var receivedEnvironment: EnvironmentValues?
     private let layout: ViewLayout
 
     init(view: Content, context: RenderContext, parent: Node?, key: NodeKey, environment: EnvironmentValues) {
         self.view = view
+        self.received = view
         self.layout = ViewLayout.of(Content.self)
         super.init(context: context, parent: parent, key: key, viewType: Content.self, environment: environment)
         slots = Array(repeating: nil, count: layout.hostedFields.count)
@@ -57,34 +63,42 @@ final class TypedViewNode<Content: View>: ViewNode {
         children = list.finish()
     }
 
+    override func receive(_ view: UnsafeMutableRawPointer, environment: EnvironmentValues) {
+        // The caller's variable takes the previous view, and drops it.
+        swap(&received, &view.assumingMemoryBound(to: Content.self).pointee)
+        hasReceived = true
+        receivedEnvironment = environment
+    }
+
     override func applyParentUpdate(from parent: ViewNode) {
         guard hasRendered else {
             render(extraCauses: [])
             return
         }
         var causes: [RenderCause] = []
-        if let newEnvironment = pendingEnvironment {
-            pendingEnvironment = nil
+        if let newEnvironment = receivedEnvironment {
+            receivedEnvironment = nil
             if newEnvironment.chain !== environment.chain {
                 environment = newEnvironment
                 causes.append(.environment(from: context.types.name(of: parent.viewType)))
             }
         }
-        if let newView = pendingView {
-            pendingView = nil
-            if !layout.isSameInput(view, newView) {
-                view = newView
+        if hasReceived {
+            hasReceived = false
+            if !layout.isSameInput(&view, &received) {
+                swap(&view, &received)
+                received = view   // drops the old view's references now
                 causes.append(.inputs(from: context.types.name(of: parent.viewType)))
             }
         }
-        if !causes.isEmpty || mark.isMarkedDirty {
+        if !causes.isEmpty || mark.mayBeDirty {
             render(extraCauses: causes)
         }
     }
 
     override func releaseStorage() {
         layout.uninstall(&view)
-        pendingView = nil
+        received = view
         super.releaseStorage()
     }
 }

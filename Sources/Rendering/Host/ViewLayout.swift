@@ -59,19 +59,21 @@ final class ViewLayout: @unchecked Sendable {
     }
 
     /// Whether a child given `new` in place of `old` has the same inputs.
-    func isSameInput<V>(_ old: V, _ new: V) -> Bool {
+    /// Both are passed by address (`inout`, never written): a generic value
+    /// passed by value would be copied to the heap to take its bytes.
+    func isSameInput<V>(_ old: inout V, _ new: inout V) -> Bool {
         switch comparison {
         case .never:
             return false
         case .whole(let compare):
-            return withUnsafeBytes(of: old) { a in
-                withUnsafeBytes(of: new) { b in compare(a.baseAddress!, b.baseAddress!) }
+            return withUnsafeMutablePointer(to: &old) { a in
+                withUnsafeMutablePointer(to: &new) { b in compare(UnsafeRawPointer(a), UnsafeRawPointer(b)) }
             }
         case .fields(let fields):
-            return withUnsafeBytes(of: old) { a in
-                withUnsafeBytes(of: new) { b in
-                    for field in fields
-                    where !field.compare(a.baseAddress! + field.offset, b.baseAddress! + field.offset) {
+            return withUnsafeMutablePointer(to: &old) { a in
+                withUnsafeMutablePointer(to: &new) { b in
+                    let a = UnsafeRawPointer(a), b = UnsafeRawPointer(b)
+                    for field in fields where !field.compare(a + field.offset, b + field.offset) {
                         return false
                     }
                     return true

@@ -12,16 +12,16 @@ class ViewNode: Node {
     let mark: DirtyMark
     let scope: TrackingScope
     /// The environment the parent passed, without a reader.
-    var environment: EnvironmentValues
+    @exclusivity(unchecked) var environment: EnvironmentValues
     /// Storage of the hosted property wrappers, one slot each, in field order.
     var slots: [AnyObject?] = []
     private var subscriptions: [Subscription] = []
     /// Counts installs, so that subscriptions not renewed by the latest one
     /// can be dropped.
     private var installStamp: UInt64 = 0
-    var hasRendered = false
+    @exclusivity(unchecked) var hasRendered = false
     /// Body evaluations, in the generation of the counts it belongs to.
-    var counter: BodyCounter?
+    @exclusivity(unchecked) var counter: BodyCounter?
     /// The problems shown by the latest render, so that each is reported once.
     var shownProblems: [RenderingError] = []
 
@@ -43,6 +43,14 @@ class ViewNode: Node {
     /// Evaluates the body and rebuilds the subtree; then lets the custom
     /// children it produced decide whether they render too.
     func render(extraCauses: [RenderCause]) {
+        preconditionFailure("subclass responsibility")
+    }
+
+    /// Takes the view the parent's render produced for this node (a value
+    /// of the node's view type, at `view`, which it swaps with a view it no
+    /// longer needs) and the environment it passed, until
+    /// ``applyParentUpdate(from:)`` compares them.
+    func receive(_ view: UnsafeMutableRawPointer, environment: EnvironmentValues) {
         preconditionFailure("subclass responsibility")
     }
 
