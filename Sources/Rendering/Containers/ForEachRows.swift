@@ -237,23 +237,25 @@ final class ForEachRows<ID: Hashable> {
         for placed in changes.placed {
             if let row = rowsByID[placed.id], row.stamp != skipped { pass(over: row, id: placed.id, skipped) }
         }
+        // The rows not mentioned fill the offsets between the placed ones, in
+        // their order; a row already passed over (removed) or taken (placed)
+        // is not one of them.
         var j = 0
+        func nextUnmentioned() -> Int? {
+            while j < old.count, old[j].stamp == skipped || old[j].stamp == taken { j += 1 }
+            return j < old.count ? j : nil
+        }
         for placed in changes.placed {
-            while slots.count < placed.offset {
-                while old[j].stamp == skipped { j += 1 }
-                take(old[j], taken)
-                newIDs.append(ids[j])
-                j += 1
+            while slots.count < placed.offset, let index = nextUnmentioned() {
+                take(old[index], taken)
+                newIDs.append(ids[index])
             }
             if let row = rowsByID[placed.id] { take(row, taken) } else { slots.append(.new) }
             newIDs.append(placed.id)
         }
-        while j < old.count {
-            if old[j].stamp != skipped {
-                take(old[j], taken)
-                newIDs.append(ids[j])
-            }
-            j += 1
+        while let index = nextUnmentioned() {
+            take(old[index], taken)
+            newIDs.append(ids[index])
         }
     }
 
