@@ -22,6 +22,10 @@ enum Sampler {
     /// spent (and at least `minimumSamples` each are taken). Returns
     /// nanoseconds per operation, a list per body, sample k of each body
     /// taken back to back.
+    ///
+    /// The turn starts one variant later at each sample, so that no variant
+    /// always runs right after the same one: a whole-object render at
+    /// N = 10,000 evicts the caches of whatever comes next.
     static func sampleRound(
         _ group: [Benchmark], n: [Int], budgetNanoseconds: UInt64, minimumSamples: Int, maximumSamples: Int
     ) -> [[Double]] {
@@ -31,8 +35,9 @@ enum Sampler {
         var samples = Array(repeating: [Double](), count: group.count)
         let budgetStart = monotonicNanoseconds()
         for round in 0..<maximumSamples {
-            for (index, benchmark) in group.enumerated() {
-                samples[index].append(Double(time(benchmark, n[index])) / Double(n[index]))
+            for turn in 0..<group.count {
+                let index = (turn + round) % group.count
+                samples[index].append(Double(time(group[index], n[index])) / Double(n[index]))
             }
             if round + 1 >= minimumSamples, monotonicNanoseconds() - budgetStart >= budgetNanoseconds { break }
         }
