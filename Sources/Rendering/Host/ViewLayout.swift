@@ -125,18 +125,31 @@ final class ViewLayout: @unchecked Sendable {
     }
 
     private static func comparator(for type: Any.Type, kind: _MetadataKind) -> Comparator {
+        if type is any ComparedByReference.Type, MemoryLayout<UnsafeRawPointer>.size == typeSize(type) {
+            return referenceComparator
+        }
         if let input = type as? any ViewInput.Type { return inputComparator(input) }
         if let equatable = type as? any Equatable.Type { return equatableComparator(equatable) }
         switch kind {
         case .class:
             // A class reference: the same instance is the same input.
-            return { $0.load(as: UnsafeRawPointer.self) == $1.load(as: UnsafeRawPointer.self) }
+            return referenceComparator
         case .function:
             // A closure cannot be compared: it may capture anything.
             return { _, _ in false }
         default:
             return reflectingComparator(type)
         }
+    }
+
+    /// The same instance is the same input.
+    private static func referenceComparator(_ a: UnsafeRawPointer, _ b: UnsafeRawPointer) -> Bool {
+        a.load(as: UnsafeRawPointer.self) == b.load(as: UnsafeRawPointer.self)
+    }
+
+    private static func typeSize(_ type: Any.Type) -> Int {
+        func size<T>(_: T.Type) -> Int { MemoryLayout<T>.size }
+        return _openExistential(type, do: size)
     }
 
     private static func hostedField<P: HostedProperty>(_: P.Type, offset: Int) -> HostedField {
