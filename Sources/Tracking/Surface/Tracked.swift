@@ -61,7 +61,7 @@ public struct Tracked<Value>: TrackedStorage {
     public init(wrappedValue: Value) where Value: Equatable {
         // Inlined, so that the comparison is specialized for the value's type.
         self.init(value: wrappedValue, slot: TrackedSlot.policy(Value.self, .equatable) {
-            $0.assumingMemoryBound(to: Value.self).pointee == $1.assumingMemoryBound(to: Value.self).pointee
+            { $0.assumingMemoryBound(to: Value.self).pointee == $1.assumingMemoryBound(to: Value.self).pointee }
         })
     }
 
@@ -69,7 +69,7 @@ public struct Tracked<Value>: TrackedStorage {
     @inlinable
     public init(wrappedValue: Value) where Value: AnyObject {
         self.init(value: wrappedValue, slot: TrackedSlot.policy(Value.self, .identity) {
-            $0.assumingMemoryBound(to: Value.self).pointee === $1.assumingMemoryBound(to: Value.self).pointee
+            { $0.assumingMemoryBound(to: Value.self).pointee === $1.assumingMemoryBound(to: Value.self).pointee }
         })
     }
 
@@ -78,7 +78,7 @@ public struct Tracked<Value>: TrackedStorage {
     @inlinable
     public init(wrappedValue: Value) where Value: AnyObject & Equatable {
         self.init(value: wrappedValue, slot: TrackedSlot.policy(Value.self, .equatable) {
-            $0.assumingMemoryBound(to: Value.self).pointee == $1.assumingMemoryBound(to: Value.self).pointee
+            { $0.assumingMemoryBound(to: Value.self).pointee == $1.assumingMemoryBound(to: Value.self).pointee }
         })
     }
 
@@ -110,11 +110,25 @@ public struct Tracked<Value>: TrackedStorage {
     /// and it has nothing nested in it, so the optimizer checks no exclusivity
     /// on any access; reads and writes then go through the pointer (the
     /// object does not move while it lives).
-    @inlinable @inline(__always)
+    ///
+    /// In a build without the optimizer, applying the key path costs a
+    /// runtime projection and an allocation on every access; the storage's
+    /// offset is then found once per key path and kept in ``StorageOffsets``.
+    @usableFromInline @_transparent
     static func storage<Owner: Trackable>(
         _ instance: Owner, _ storageKeyPath: ReferenceWritableKeyPath<Owner, Tracked<Value>>
     ) -> UnsafeMutablePointer<Tracked<Value>> {
-        withUnsafeMutablePointer(to: &instance[keyPath: storageKeyPath]) { $0 }
+        #if DEBUG
+        let object = Unmanaged.passUnretained(instance).toOpaque()
+        if let offset = StorageOffsets.offset(of: storageKeyPath) {
+            return (object + offset).assumingMemoryBound(to: Tracked<Value>.self)
+        }
+        let storage = withUnsafeMutablePointer(to: &instance[keyPath: storageKeyPath]) { $0 }
+        StorageOffsets.remember(UnsafeMutableRawPointer(storage) - object, of: storageKeyPath)
+        return storage
+        #else
+        return withUnsafeMutablePointer(to: &instance[keyPath: storageKeyPath]) { $0 }
+        #endif
     }
 
     /// The accessor Swift calls for a `@Tracked` property of a class.
@@ -130,8 +144,7 @@ public struct Tracked<Value>: TrackedStorage {
         wrapped wrappedKeyPath: ReferenceWritableKeyPath<Owner, Value>,
         storage storageKeyPath: ReferenceWritableKeyPath<Owner, Tracked<Value>>
     ) -> Value {
-        @inline(__always)
-        get {
+        @_transparent get {
             let storage = storage(instance, storageKeyPath)
             let value = storage.pointee.value
             if let scope = tracking_current_scope() {
@@ -139,8 +152,7 @@ public struct Tracked<Value>: TrackedStorage {
             }
             return value
         }
-        @inline(__always)
-        set {
+        @_transparent set {
             let storage = storage(instance, storageKeyPath)
             let slot = TrackedSlot.load(storage)
             guard let node = TrackedSlot.node(slot) else {
@@ -159,8 +171,7 @@ public struct Tracked<Value>: TrackedStorage {
                 }
             }
         }
-        @inline(__always)
-        _modify {
+        @inline(__always) _modify {
             let storage = storage(instance, storageKeyPath)
             // A read-modify-write (`value += 1`, `tags.append(x)`) reads the
             // old value: inside a scope, that is a dependency.
@@ -183,7 +194,7 @@ public struct Tracked<Value>: TrackedStorage {
     }
 
     /// Records a read of this property by `scope`, the current scope.
-    @inlinable @inline(__always)
+    @usableFromInline @_transparent
     static func recordRead<Owner: Trackable>(
         _ scope: UnsafeMutableRawPointer, _ storage: UnsafeMutablePointer<Tracked<Value>>, _ instance: Owner
     ) {
