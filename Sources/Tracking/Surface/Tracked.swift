@@ -172,25 +172,43 @@ public struct Tracked<Value>: TrackedStorage {
             }
         }
         @inline(__always) _modify {
+            // One yield, and the bookkeeping in calls: the optimizer inlines
+            // only such a coroutine, and an accessor it does not inline gets
+            // its key paths at run time, which makes every access to the
+            // property, reads included, check exclusivity.
             let storage = storage(instance, storageKeyPath)
-            // A read-modify-write (`value += 1`, `tags.append(x)`) reads the
-            // old value: inside a scope, that is a dependency.
-            if let scope = tracking_current_scope() {
-                recordRead(scope, storage, instance)
-            }
-            let slot = TrackedSlot.load(storage)
-            if let node = TrackedSlot.node(slot),
-               node._withUnsafeGuaranteedRef({
-                   $0.linkCount.load(ordering: .relaxed) != 0
-                       && $0.fastWriteMark.load(ordering: .relaxed) != tracking_transaction_mark()
-               }) {
-                let state = node._withUnsafeGuaranteedRef { $0.willChange() }
-                defer { node._withUnsafeGuaranteedRef { $0.didChange(state) } }
-                yield &storage.pointee.value
-            } else {
-                yield &storage.pointee.value
-            }
+            let change = beginModify(storage, instance)
+            defer { if let change { endModify(storage, change) } }
+            yield &storage.pointee.value
         }
+    }
+
+    /// The first half of an in-place mutation: a read-modify-write
+    /// (`value += 1`, `tags.append(x)`) reads the old value, which inside a
+    /// scope is a dependency; then, if something may depend on the property,
+    /// the change begins. Returns the thread state to end it with, or nil.
+    @usableFromInline @_transparent
+    static func beginModify<Owner: Trackable>(
+        _ storage: UnsafeMutablePointer<Tracked<Value>>, _ instance: Owner
+    ) -> UnsafeMutableRawPointer? {
+        if let scope = tracking_current_scope() {
+            recordRead(scope, storage, instance)
+        }
+        guard let node = TrackedSlot.node(TrackedSlot.load(storage)) else { return nil }
+        return node._withUnsafeGuaranteedRef { node in
+            if node.linkCount.load(ordering: .relaxed) == 0
+                || node.fastWriteMark.load(ordering: .relaxed) == tracking_transaction_mark() {
+                return nil
+            }
+            return node.willChange()
+        }
+    }
+
+    /// The second half of an in-place mutation begun by
+    /// ``beginModify(_:_:)``.
+    @usableFromInline @_transparent
+    static func endModify(_ storage: UnsafeMutablePointer<Tracked<Value>>, _ change: UnsafeMutableRawPointer) {
+        TrackedSlot.node(TrackedSlot.load(storage)).unsafelyUnwrapped._withUnsafeGuaranteedRef { $0.didChange(change) }
     }
 
     /// Records a read of this property by `scope`, the current scope.
