@@ -154,21 +154,10 @@ public struct Tracked<Value>: TrackedStorage {
         }
         @_transparent set {
             let storage = storage(instance, storageKeyPath)
-            let slot = TrackedSlot.load(storage)
-            guard let node = TrackedSlot.node(slot) else {
+            if let node = TrackedSlot.node(TrackedSlot.load(storage)), !storesQuietly(newValue, storage, node) {
+                storeAnnouncing(newValue, storage, node)
+            } else {
                 storage.pointee.value = newValue
-                return
-            }
-            node._withUnsafeGuaranteedRef { node in
-                if node.linkCount.load(ordering: .relaxed) == 0
-                    || node.fastWriteMark.load(ordering: .relaxed) == tracking_transaction_mark()
-                    || node.isEqualToStored(newValue, at: storage) {
-                    storage.pointee.value = newValue
-                } else {
-                    let state = node.willChange()
-                    storage.pointee.value = newValue
-                    node.didChange(state)
-                }
             }
         }
         @inline(__always) _modify {
@@ -180,6 +169,35 @@ public struct Tracked<Value>: TrackedStorage {
             let change = beginModify(storage, instance)
             defer { if let change { endModify(storage, change) } }
             yield &storage.pointee.value
+        }
+    }
+
+    /// Whether a write of `newValue` to an observed property needs no
+    /// announcement: nothing links to the property any more, every
+    /// subscriber already waits for the end of this transaction, or the value
+    /// is equal to the stored one.
+    @usableFromInline @_transparent
+    static func storesQuietly(
+        _ newValue: Value, _ storage: UnsafeMutablePointer<Tracked<Value>>, _ node: Unmanaged<TrackedPropertyNode>
+    ) -> Bool {
+        // Borrowed: the object keeps its nodes alive (a closure here would not
+        // be inlined).
+        unowned(unsafe) let node = node.takeUnretainedValue()
+        return node.linkCount.load(ordering: .relaxed) == 0
+            || node.fastWriteMark.load(ordering: .relaxed) == tracking_transaction_mark()
+            || node.isEqualToStored(newValue, at: storage)
+    }
+
+    /// A write that something may depend on: the two halves of the change
+    /// around the store.
+    @usableFromInline @inline(never)
+    static func storeAnnouncing(
+        _ newValue: Value, _ storage: UnsafeMutablePointer<Tracked<Value>>, _ node: Unmanaged<TrackedPropertyNode>
+    ) {
+        node._withUnsafeGuaranteedRef { node in
+            let state = node.willChange()
+            storage.pointee.value = newValue
+            node.didChange(state)
         }
     }
 
