@@ -93,12 +93,6 @@ class SubscriberNode: Node, @unchecked Sendable {
         runningThread = nil
     }
 
-    /// Whether this thread holds `.running`. Call under the lock.
-    @inline(__always)
-    final func isClaimedLocked(by state: ThreadState) -> Bool {
-        flags.contains(.running) && runningThread == state.identity
-    }
-
     // MARK: Recording reads
 
     /// Records that this subscriber, which is running on the current thread,
