@@ -43,6 +43,12 @@ class DerivedNode: SubscriberNode, @unchecked Sendable {
     @exclusivity(unchecked)
     final var currentIsFirst = true
 
+    /// The actor whose state the closure reads (an ``IsolatedDerived``), or
+    /// nil. Set once, before anything can read the node. A validation on a
+    /// thread that is not on that actor does not compute the value: it counts
+    /// it as changed (``Pull``).
+    final var binding: ActorBinding?
+
     @usableFromInline
     init(name: String, evaluate: @escaping (DerivedNode, _ hasResult: Bool) -> Bool) {
         self.name = name

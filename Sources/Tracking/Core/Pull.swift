@@ -104,6 +104,9 @@ enum Pull {
                         // known yet) or by this one (a cycle, which the
                         // recomputation reports): either way, recompute.
                         if derived.flags.contains(.running) { return .changed }
+                        // Bound to an actor this thread is not on: its
+                        // closure may not run here, so it may have changed.
+                        if let binding = derived.binding, !binding.isCurrent(state) { return .changed }
                         if !derived.hasResult || !derived.flags.isDisjoint(with: [.dirty, .pending]) {
                             state.pullFrames[frame + 1] = UnsafeMutableRawPointer(current)
                             derived.claimLocked(state)

@@ -85,12 +85,17 @@ public final class Derived<Value> {
 
     @usableFromInline
     func valueAfterCycle(_ error: DerivedCycleError) -> Value {
-        TrackingDiagnostics.report(TrackingDiagnostic(
-            kind: .derivedCycle,
-            message: "\(error); \(node.name) returns its previous value",
-            properties: error.cycle))
-        if case .success(let value)? = node.currentResult { return value }
-        fatalError("Tracking: \(error); \(node.name) has no previous value to return")
+        if case .success(let value)? = node.currentResult {
+            TrackingDiagnostics.report(TrackingDiagnostic(
+                kind: .derivedCycle,
+                message: "\(error); \(node.name) returns its previous value",
+                properties: error.cycle))
+            return value
+        }
+        let message = "\(error); \(node.name) has no previous value to return, so the program stops "
+            + "(a ThrowingDerived would throw the error instead)"
+        TrackingDiagnostics.report(TrackingDiagnostic(kind: .derivedCycle, message: message, properties: error.cycle))
+        fatalError("Tracking: \(message)")
     }
 
     /// The derived value's name, as diagnostics show it.
