@@ -22,6 +22,7 @@
 ///   once, whatever the number of announcements. Its default,
 ///   `[.didSet, .deinit]`, is that of ``observe(fileID:line:isolation:_:)``.
 public struct TrackingOptions: OptionSet, Sendable, Hashable {
+    /// The options as bits: `willSet` 1, `didSet` 2, `deinit` 4.
     public let rawValue: UInt8
 
     /// Creates options from their raw bits: `willSet` 1, `didSet` 2,

@@ -1,4 +1,4 @@
-/// A running ``observe(fileID:line:_:)`` observer. Cancel it, or release it,
+/// A running ``observe(fileID:line:isolation:_:)`` observer. Cancel it, or release it,
 /// to stop the observer and free its registrations at once.
 ///
 /// Tokens are compared by identity, so they can be kept in a `Set`:

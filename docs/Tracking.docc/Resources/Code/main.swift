@@ -48,6 +48,13 @@ let examples: KeyValuePairs<String, () throws -> Void> = [
 /// The examples that await: they run on the main actor, as an app's code does.
 let asyncExamples: KeyValuePairs<String, @MainActor () async throws -> Void> = [
     "values-on-the-main-actor": Values.onTheMainActor,
+    "actors-bound-observer": Actors.boundObserver,
+    "actors-child-tokens": Actors.childTokens,
+    "actors-isolated-derived": Actors.isolatedDerived,
+    "events-before-and-after": Events.beforeAndAfter,
+    "events-which-property": Events.whichProperty,
+    "events-deallocation": Events.deallocation,
+    "events-cleanups": Events.cleanups,
 ]
 
 let arguments = CommandLine.arguments.dropFirst()
