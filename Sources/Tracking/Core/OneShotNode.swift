@@ -85,6 +85,7 @@ final class OneShotNode: SubscriberNode, @unchecked Sendable {
     /// delivery if its options ask for that kind. A node still inside its
     /// `apply` closure delivers when the closure returns; otherwise it is
     /// collected on `state`, for ``Scheduler/takeOneShotsLocked(_:)``.
+    @inline(__always)
     func markLocked(_ kind: TrackingEvent.Kind, cause: Node, state: ThreadState) {
         guard flags.isDisjoint(with: [.fired, .cancelled]) else { return }
         let option = kind.option
@@ -93,13 +94,7 @@ final class OneShotNode: SubscriberNode, @unchecked Sendable {
             guard kind == .didSet, awaitedThread == state.identity else { return }
         }
         guard options.contains(option) else {
-            if kind == .deinit, onlyDeadSourcesBut(cause) {
-                // Nothing it read can change any more: end it quietly.
-                flags.insert(.fired)
-                if !flags.contains(.running) {
-                    state.oneShotsToFire.push(Unmanaged.passUnretained(self).toOpaque())
-                }
-            }
+            if kind == .deinit { endIfEverySourceIsDeadLocked(but: cause, state: state) }
             return
         }
         let staysArmed = kind == .willSet && options.contains(.didSet)
@@ -127,15 +122,20 @@ final class OneShotNode: SubscriberNode, @unchecked Sendable {
         lastCause = .passRetained(cause)
     }
 
-    /// Whether every source it read is dead, or is `dying`.
-    private func onlyDeadSourcesBut(_ dying: Node) -> Bool {
+    /// A death it does not report: if nothing it read can change any more
+    /// (every source is dead, or is `dying`), it ends quietly.
+    @inline(never)
+    private func endIfEverySourceIsDeadLocked(but dying: Node, state: ThreadState) {
         var cursor = firstDependency
         while let link = cursor {
             let alive = link.pointee.source._withUnsafeGuaranteedRef { $0 !== dying && !$0.isDead }
-            if alive { return false }
+            if alive { return }
             cursor = link.pointee.nextDependency
         }
-        return true
+        flags.insert(.fired)
+        if !flags.contains(.running) {
+            state.oneShotsToFire.push(Unmanaged.passUnretained(self).toOpaque())
+        }
     }
 
     private var readsADeadSource: Bool {

@@ -46,7 +46,8 @@ public final class TrackingToken: Sendable, Hashable {
     public var dependencies: [String] { node.dependencyNames }
 
     /// The change that caused the last re-run, as `\Type.property`, or nil if
-    /// it has only run once.
+    /// it has only run once. A change that ran nothing — one that a derived
+    /// value's equality cut off, or that a transaction undid — is not named.
     public var lastChange: String? { node.lastCauseName }
 
     /// Whether the two are the same token (identity).
