@@ -378,7 +378,7 @@ final class Counts: @unchecked Sendable {
         withExtendedLifetime(token) {}
     }
 
-    @Test func anUnobservedDerivedValueKeepsNoLinkFromItsSources() {
+    @Test func anUnobservedDerivedValueIsFreedWithItsLinks() {
         let a = Cell(1)
         weak var weakDerived: Derived<Int>?
         do {
@@ -398,6 +398,31 @@ final class Counts: @unchecked Sendable {
         #expect(b.value == 2)
         a.value = 10
         #expect(b.value == 11)
+    }
+
+    /// Issue 14's semantics gap: every dependency is at the version it had
+    /// when the value was last computed, so reading it again recomputes
+    /// nothing, observed or not.
+    @Test func anUnobservedValueWhoseSourceWasChangedBackInATransactionDoesNotRecompute() {
+        let counts = Counts()
+        let a = Cell(1)
+        let other = Cell(5)
+        let sum = Derived { counts.hit("sum"); return a.value + other.value }
+        let doubled = Derived { counts.hit("doubled"); return sum.value * 2 }
+        #expect(doubled.value == 12)
+        withTransaction {
+            a.value = 2
+            a.value = 3
+            a.value = 1
+        }
+        #expect(doubled.value == 12)
+        #expect(counts["sum"] == 1)
+        #expect(counts["doubled"] == 1)
+        // A real change still recomputes both, once.
+        withTransaction { a.value = 2 }
+        #expect(doubled.value == 14)
+        #expect(counts["sum"] == 2)
+        #expect(counts["doubled"] == 2)
     }
 
     // MARK: The memoized-computed-property pattern

@@ -22,6 +22,10 @@ struct BenchmarkRecord: Codable, Equatable {
     /// This variant's time ÷ Tracking's, from samples of the two taken back
     /// to back (the median of their ratios); absent for Tracking itself.
     var ratioToTracking: Double?
+    /// This variant's time ÷ the reference engine's
+    /// (``ReferenceComparison/variant``), paired the same way; absent for
+    /// the reference itself and in groups without it.
+    var ratioToReference: Double?
     /// Heap allocations per operation, where the counter is linked.
     var allocations: Double?
     /// Instructions per operation, when the run counted them (how: the
@@ -57,6 +61,7 @@ struct BenchmarkRecord: Codable, Equatable {
         case operationsPerSample = "operations_per_sample"
         case roundMediansNanoseconds = "round_medians_ns"
         case ratioToTracking = "ratio_to_tracking"
+        case ratioToReference = "ratio_to_reference"
         case allocations, instructions
         case notCounted = "not_counted"
         case peakResidentGrowthBytes = "peak_resident_growth_bytes"

@@ -17,6 +17,8 @@ enum MarkdownReport {
             if !section.legend.isEmpty { lines += section.legend + [""] }
             lines += rows(table.columns, section)
         }
+        let referenceSection = ReferenceComparison.markdown(file.results)
+        if !referenceSection.isEmpty { lines += [""] + referenceSection }
         if let comparison {
             lines += ["", "## Compared with an earlier run", ""]
             lines += ["```text"] + comparison.summary + ["```"]

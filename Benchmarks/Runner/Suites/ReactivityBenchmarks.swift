@@ -1,7 +1,9 @@
 /// The reactivity suite: the cases of js-reactivity-benchmark
-/// (milomg/js-reactivity-benchmark), each on Tracking and on an adapter over
-/// Apple's Observation (see ``ObservationFramework``), with the benchmark's
-/// expected values and execution counts as checks that fail the run.
+/// (milomg/js-reactivity-benchmark), each on Tracking, on the reference
+/// engine (alien-signals' algorithm, single-threaded: see
+/// ``ReferenceFramework``) and on an adapter over Apple's Observation (see
+/// ``ObservationFramework``), with the benchmark's expected values and
+/// execution counts as checks that fail the run.
 ///
 /// - memory per dependency: bytes per dependency, in the row's parameters;
 ///   an operation is one dependency created and removed.
@@ -23,7 +25,7 @@
 /// - Returns: The benchmarks, their graphs built.
 func reactivityBenchmarks(quick: Bool) -> [Benchmark] {
     // Each case is passed with its concrete type, so that its generic code
-    // is specialized for both variants.
+    // is specialized for every variant.
     var list: [Benchmark] = []
     // First, while the engine's pool of links is nearly empty, so that new
     // links show as new memory.

@@ -1,4 +1,5 @@
 import CTrackingSupport
+import Synchronization
 
 /// A derived value in the graph: a subscriber of what its closure reads, and
 /// a source for what reads it. It computes lazily, caches the result (or the
@@ -43,11 +44,18 @@ class DerivedNode: SubscriberNode, @unchecked Sendable {
     @exclusivity(unchecked)
     final var currentIsFirst = true
 
-    /// The actor whose state the closure reads (an ``IsolatedDerived``), or
-    /// nil. Set once, before anything can read the node. A validation on a
-    /// thread that is not on that actor does not compute the value: it counts
-    /// it as changed (``Pull``).
-    final var binding: ActorBinding?
+    /// The actor whose state the closure reads, or nil. Set once, before
+    /// anything can read the node. A validation on a thread that is not on
+    /// that actor does not compute a stale value: it counts it as changed
+    /// (``Pull``).
+    private(set) final var binding: ActorBinding?
+
+    /// Binds the value to the actor of `binding`. Call before anything can
+    /// read the node.
+    final func bind(to binding: ActorBinding) {
+        self.binding = binding
+        flags.insert(.bound)
+    }
 
     @usableFromInline
     init(name: String, evaluate: @escaping (DerivedNode, _ hasResult: Bool) -> Bool) {
@@ -72,18 +80,24 @@ class DerivedNode: SubscriberNode, @unchecked Sendable {
 
     // MARK: Reading
 
-    /// Reads the value: records the read in the current scope, brings the
-    /// cached result up to date, and returns the component's lock held, so
-    /// that the caller copies the current result (``currentIsFirst``) in the
-    /// same critical section that found it current, then calls
-    /// ``unlockAfterRead(_:)``. Returns nil (no lock held) when another thread
-    /// is computing the value: the caller then computes directly, uncached.
+    /// Begins a read of the value: records the read in the current scope and
+    /// brings the cached result up to date. The caller then copies the
+    /// current result (``currentIsFirst``) and calls ``endRead(_:)``.
     ///
-    /// - Throws: A ``DerivedCycleError`` if this value is already computing on
+    /// Usually the component's lock is held meanwhile, so that the copy
+    /// happens in the critical section that found the result current. While a
+    /// validation on this thread holds the node (it has just validated it for
+    /// a parent that is recomputing), the result is this thread's alone and
+    /// no lock is needed. When another thread is computing the value, the
+    /// access is ``ReadAccess/busy`` and the caller computes directly,
+    /// uncached.
+    ///
+    /// - Throws: A ``DerivedValueCycle`` if this value is already computing on
     ///   this thread.
     @usableFromInline
-    final func lockCurrent() throws(DerivedCycleError) -> Unmanaged<Component>? {
-        let state = Unmanaged<ThreadState>.fromOpaque(ThreadState.currentPointer)
+    final func beginRead() throws(DerivedValueCycle) -> ReadAccess {
+        let statePointer = ThreadState.currentPointer
+        let state = Unmanaged<ThreadState>.fromOpaque(statePointer)
         var link: LinkPointer?
         // A value that reads itself gets no link to itself (the read is a
         // cycle, reported below): such a link would make each of its
@@ -94,34 +108,72 @@ class DerivedNode: SubscriberNode, @unchecked Sendable {
                 Unmanaged<SubscriberNode>.fromOpaque(scope)._withUnsafeGuaranteedRef { $0.track(self, state) }
             }
         }
-        while true {
-            var component = Component.lock(self)
-            if flags.contains(.running) {
-                let cycle = state._withUnsafeGuaranteedRef { runningThread == $0.identity }
-                component._withUnsafeGuaranteedRef { $0.unlock() }
-                if cycle { throw cycleError() }
-                return nil
-            }
-            if hasResult, flags.isDisjoint(with: [.dirty, .pending]) {
-                // The reader saw this version (its own list: no lock needed).
-                link?.pointee.version = version.load(ordering: .relaxed)
-                return component
-            }
+        if isHeldByThisThread {
+            link?.pointee.version = version.load(ordering: .relaxed)
+            return .held
+        }
+        var component = Component.lock(self)
+        if !flags.isDisjoint(with: [.running, .held]) {
+            let cycle = flags.contains(.running) && runningThread == statePointer
+            component._withUnsafeGuaranteedRef { $0.unlock() }
+            if cycle { throw cycleError() }
+            return .busy
+        }
+        if !hasResult || !flags.isDisjoint(with: [.dirty, .pending]) {
+            // Brought up to date now; its result is copied in the same
+            // critical section. What the walk dropped is released once the
+            // read ends (``unlockComponent(_:)``).
             state._withUnsafeGuaranteedRef { state in
                 claimLocked(state)
-                _ = Pull.run(self, state, &component)
+                if hasResult && !flags.contains(.dirty) {
+                    _ = Pull.run(self, state, &component)
+                } else {
+                    // Dirty (a source it read changed): nothing to validate.
+                    recomputeLocked(state, &component)
+                }
                 releaseClaimLocked()
-                component._withUnsafeGuaranteedRef { $0.unlock() }
-                state.drainReleases()
             }
-            // Current now, unless another write came meanwhile: look again.
         }
+        // The reader saw this version (its own list: no lock needed).
+        link?.pointee.version = version.load(ordering: .relaxed)
+        return ReadAccess(locked: component)
     }
 
-    /// Ends a read begun by ``lockCurrent()``.
+    /// Ends a read begun by ``beginRead()``.
+    @inlinable @inline(__always)
+    final func endRead(_ access: ReadAccess) {
+        if access.bits > ReadAccess.held.bits { unlockComponent(access) }
+    }
+
     @usableFromInline
-    final func unlockAfterRead(_ component: Unmanaged<Component>) {
-        component._withUnsafeGuaranteedRef { $0.unlock() }
+    final func unlockComponent(_ access: ReadAccess) {
+        Unmanaged<Component>.fromOpaque(UnsafeRawPointer(bitPattern: access.bits).unsafelyUnwrapped)
+            ._withUnsafeGuaranteedRef { $0.unlock() }
+        ThreadState.withCurrent { $0.drainReleases() }
+    }
+
+    /// The thread state of the validation that holds this node for a parent
+    /// it is recomputing (see ``Pull``), or 0. Set and cleared under the lock;
+    /// compared without it with the reader's own thread state.
+    @usableFromInline
+    final let heldBy = Atomic<UInt>(0)
+
+    /// Whether a validation on this thread holds the node (its result is
+    /// then current and read without the lock).
+    @inlinable
+    final var isHeldByThisThread: Bool {
+        let held = heldBy.load(ordering: .relaxed)
+        return held != 0 && held == UInt(bitPattern: tracking_thread_state())
+    }
+
+    /// Records a read of a held node by `scope`, the current scope (the held
+    /// node's version is final: a matching link takes it as it matches). A
+    /// held node is never the scope reading it: it is not running.
+    @inlinable @inline(__always)
+    final func recordHeldRead(in scope: UnsafeMutableRawPointer) {
+        Unmanaged<SubscriberNode>.fromOpaque(scope)._withUnsafeGuaranteedRef { subscriber in
+            if case .new = subscriber.trackFast(self) { subscriber.addLinkOnThisThread(to: self) }
+        }
     }
 
     // MARK: Recomputing
@@ -153,7 +205,7 @@ class DerivedNode: SubscriberNode, @unchecked Sendable {
     }
 
     /// Names the derived values in the cycle that reached this one again.
-    private final func cycleError() -> DerivedCycleError {
+    private final func cycleError() -> DerivedValueCycle {
         var chain: [String] = []
         var scope = tracking_current_scope()
         let me = Unmanaged.passUnretained(self).toOpaque()
@@ -162,6 +214,43 @@ class DerivedNode: SubscriberNode, @unchecked Sendable {
             if node.isDerived { chain.append(node.displayName) }
             scope = node.previousScope
         }
-        return DerivedCycleError(cycle: [name] + chain.reversed() + [name])
+        return DerivedValueCycle(names: [name] + chain.reversed() + [name])
     }
+}
+
+/// How a read of a derived value reaches its result (see
+/// ``DerivedNode/beginRead()``).
+@usableFromInline
+struct ReadAccess: Sendable {
+    /// 0: busy; 1: held by this thread, no lock; otherwise the locked
+    /// component's address.
+    @usableFromInline
+    let bits: UInt
+
+    @inlinable
+    static var busy: ReadAccess { ReadAccess(bits: 0) }
+    @inlinable
+    static var held: ReadAccess { ReadAccess(bits: 1) }
+
+    @usableFromInline
+    init(bits: UInt) {
+        self.bits = bits
+    }
+
+    init(locked component: Unmanaged<Component>) {
+        bits = UInt(bitPattern: component.toOpaque())
+    }
+
+    /// Whether another thread is computing the value.
+    @inlinable
+    var isBusy: Bool { bits == 0 }
+}
+
+/// A derived value read itself while computing, directly or through others:
+/// the names of the values in the cycle, from the one read again back to
+/// itself. Surfaces turn it into their public error.
+@usableFromInline
+struct DerivedValueCycle: Error {
+    @usableFromInline
+    let names: [String]
 }

@@ -19,15 +19,21 @@ typealias LinkPointer = UnsafeMutablePointer<Link>
 @usableFromInline
 struct Link {
     /// What was read. The link holds a strong reference to it.
+    @usableFromInline
     var source: Unmanaged<Node>
     /// Who read it. Not retained: a subscriber removes its links before it dies.
+    @usableFromInline
     var subscriber: Unmanaged<SubscriberNode>
+    @usableFromInline
     var previousSubscriber: LinkPointer?
+    @usableFromInline
     var nextSubscriber: LinkPointer?
+    @usableFromInline
     var nextDependency: LinkPointer?
     /// `source.version` when the subscriber last read it; a pending subscriber
     /// compares it with the source's current version to decide whether it
     /// must run again.
+    @usableFromInline
     var version: UInt64
 }
 

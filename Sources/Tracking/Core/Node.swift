@@ -28,11 +28,12 @@ class Node: @unchecked Sendable {
     /// Bumped each time the node changes while something links to it, under
     /// the component lock; read without it. Subscribers compare it with the
     /// version they saw.
+    @usableFromInline
     final let version = Atomic<UInt64>(0)
 
     /// The ``SubscriberNode/runMark`` of the last run that read this node.
     /// Written by running threads without the lock; only ever compared for
-    /// equality with the reader's own mark (the inlined `@Tracked` getter
+    /// equality with the reader's own mark (a surface's inlined getter
     /// compares it with the thread's current run mark).
     @usableFromInline
     final let readMark = Atomic<UInt64>(0)

@@ -2,13 +2,13 @@ import CTrackingSupport
 
 /// A subscriber that reacts after each transaction that changed something it
 /// read: it either runs its body again (`observe`) or tells its owner that it
-/// is invalid and waits to be tracked again (``TrackingScope``, used by view
+/// is invalid and waits to be tracked again (the scope form, used by view
 /// hosts and async sequences).
 ///
 /// An observer may be bound to an actor (``binding``): it then runs only on
 /// that actor, and a transaction that ends elsewhere posts it there (see
 /// ``ActorBinding``). An observer that takes events (``takesEvents``) keeps
-/// what woke it since its last run, for the ``TrackingEvent`` of the next.
+/// what woke it since its last run, for the ``Announcement`` of the next.
 /// Cleanups registered during a run (``addCleanup(_:)``) run before the next
 /// run and when the observer is cancelled, children's before its own.
 final class ObserverNode: SubscriberNode, @unchecked Sendable {
@@ -32,14 +32,14 @@ final class ObserverNode: SubscriberNode, @unchecked Sendable {
     /// The body of an observer that takes events (``takesEvents``), else
     /// ``ignoreEvent``. Guarded like ``callback``.
     @exclusivity(unchecked)
-    private var eventCallback: @Sendable (TrackingEvent) -> Void
+    private var eventCallback: @Sendable (Announcement) -> Void
 
-    /// Whether the body takes a ``TrackingEvent``.
+    /// Whether the body takes an ``Announcement``.
     let takesEvents: Bool
 
     /// Which announcements wake the observer: changes (`.willSet`, `.didSet`)
     /// and deaths of what it read (`.deinit`).
-    let options: TrackingOptions
+    let options: Announcements
 
     /// The actor the observer runs on, or nil for the thread that ends the
     /// transaction.
@@ -65,7 +65,7 @@ final class ObserverNode: SubscriberNode, @unchecked Sendable {
     /// announcement that woke it since its last run, and every property whose
     /// change did, retained, without repeats. Guarded by the component lock.
     @exclusivity(unchecked)
-    private var pendingKind: TrackingEvent.Kind?
+    private var pendingKind: AnnouncementKind?
     @exclusivity(unchecked)
     private var pendingChanges: [Node] = []
 
@@ -80,7 +80,7 @@ final class ObserverNode: SubscriberNode, @unchecked Sendable {
 
     init(
         mode: Mode, origin: SourceLocation, binding: ActorBinding? = nil,
-        options: TrackingOptions = .continuousDefault,
+        options: Announcements = .continuousDefault,
         callback: @escaping @Sendable () -> Void
     ) {
         self.mode = mode
@@ -93,10 +93,10 @@ final class ObserverNode: SubscriberNode, @unchecked Sendable {
         super.init(kind: .observer)
     }
 
-    /// An observer whose body takes a ``TrackingEvent``.
+    /// An observer whose body takes an ``Announcement``.
     init(
-        origin: SourceLocation, binding: ActorBinding?, options: TrackingOptions,
-        eventCallback: @escaping @Sendable (TrackingEvent) -> Void
+        origin: SourceLocation, binding: ActorBinding?, options: Announcements,
+        eventCallback: @escaping @Sendable (Announcement) -> Void
     ) {
         self.mode = .rerun
         self.origin = origin
@@ -304,7 +304,7 @@ final class ObserverNode: SubscriberNode, @unchecked Sendable {
     /// For an observer that takes events, the event of the run in progress:
     /// what woke it. Set when the run begins; only the running thread uses it.
     @exclusivity(unchecked)
-    private var runKind: TrackingEvent.Kind = .initial
+    private var runKind: AnnouncementKind = .initial
     @exclusivity(unchecked)
     private var runChanges: [Node] = []
 
@@ -348,7 +348,7 @@ final class ObserverNode: SubscriberNode, @unchecked Sendable {
             if takesEvents {
                 let changes = runChanges
                 runChanges = []
-                eventCallback(TrackingEvent(kind: runKind, changes: changes, observer: self))
+                eventCallback(Announcement(kind: runKind, changes: changes, to: self))
             } else {
                 callback()
             }
@@ -484,7 +484,7 @@ final class ObserverNode: SubscriberNode, @unchecked Sendable {
     /// What a cancelled observer lets go of, released after the lock.
     private struct Released {
         var callback: @Sendable () -> Void
-        var eventCallback: @Sendable (TrackingEvent) -> Void
+        var eventCallback: @Sendable (Announcement) -> Void
         var changes: [Node]
         var cleanups: [Cleanup]
     }
@@ -608,4 +608,4 @@ struct SourceLocation: CustomStringConvertible, Sendable {
 let doNothing: @Sendable () -> Void = {}
 
 /// The event callback of an observer that takes none, or a cancelled one.
-let ignoreEvent: @Sendable (TrackingEvent) -> Void = { _ in }
+let ignoreEvent: @Sendable (Announcement) -> Void = { _ in }

@@ -3,7 +3,7 @@ import Synchronization
 /// A subscriber that fires at the first change to anything it read, then
 /// removes all its links: the engine behind `withTracking`.
 ///
-/// Its options say which announcements fire it (see ``TrackingOptions``).
+/// Its options say which announcements fire it (see ``Announcements``).
 /// With `.willSet` and `.didSet` together it fires twice for one change:
 /// before the store, staying armed, then after it, which finishes it; the
 /// second announcement must come from the thread that made the first.
@@ -12,7 +12,7 @@ import Synchronization
 /// thread only if that thread runs on the actor; otherwise it is posted
 /// there, and runs after the change.
 final class OneShotNode: SubscriberNode, @unchecked Sendable {
-    let options: TrackingOptions
+    let options: Announcements
 
     /// The callback, with or without an event. Immutable, so that a
     /// delivery reads it without a lock; it goes with the node, which is
@@ -21,7 +21,7 @@ final class OneShotNode: SubscriberNode, @unchecked Sendable {
 
     private enum Callback {
         case plain(@Sendable () -> Void)
-        case event(@Sendable (TrackingEvent) -> Void)
+        case event(@Sendable (Announcement) -> Void)
     }
 
     private var takesEvents: Bool {
@@ -44,14 +44,14 @@ final class OneShotNode: SubscriberNode, @unchecked Sendable {
     @exclusivity(unchecked)
     private var isCountedAsWaiting = false
 
-    /// The kinds marked and not yet taken for delivery (``TrackingOptions``
+    /// The kinds marked and not yet taken for delivery (``Announcements``
     /// bits), and the kinds the current delivery calls. Guarded by the
     /// component lock; `delivering` is written when the node is taken and
     /// read by the one thread that delivers it.
     @exclusivity(unchecked)
-    private var pending: TrackingOptions = []
+    private var pending: Announcements = []
     @exclusivity(unchecked)
-    private var delivering: TrackingOptions = []
+    private var delivering: Announcements = []
 
     /// With `[.willSet, .didSet]`: the `.willSet` of a change was delivered,
     /// and the `.didSet` of that change, from `awaitedThread`, finishes the
@@ -61,14 +61,14 @@ final class OneShotNode: SubscriberNode, @unchecked Sendable {
     @exclusivity(unchecked)
     private var awaitedThread: UnsafeMutableRawPointer?
 
-    init(options: TrackingOptions, binding: ActorBinding?, onChange: @escaping @Sendable () -> Void) {
+    init(options: Announcements, binding: ActorBinding?, onChange: @escaping @Sendable () -> Void) {
         self.options = options
         self.binding = binding
         self.callback = .plain(onChange)
         super.init(kind: .oneShot)
     }
 
-    init(options: TrackingOptions, binding: ActorBinding?, onEvent: @escaping @Sendable (TrackingEvent) -> Void) {
+    init(options: Announcements, binding: ActorBinding?, onEvent: @escaping @Sendable (Announcement) -> Void) {
         self.options = options
         self.binding = binding
         self.callback = .event(onEvent)
@@ -86,9 +86,9 @@ final class OneShotNode: SubscriberNode, @unchecked Sendable {
     /// `apply` closure delivers when the closure returns; otherwise it is
     /// collected on `state`, for ``Scheduler/takeOneShotsLocked(_:)``.
     @inline(__always)
-    func markLocked(_ kind: TrackingEvent.Kind, cause: Node, state: ThreadState) {
+    func markLocked(_ kind: AnnouncementKind, cause: Node, state: ThreadState) {
         guard flags.isDisjoint(with: [.fired, .cancelled]) else { return }
-        let option = kind.option
+        let option = kind.member
         if willSetDelivered {
             // Only the stored half of the change already announced.
             guard kind == .didSet, awaitedThread == state.identity else { return }
@@ -255,8 +255,8 @@ final class OneShotNode: SubscriberNode, @unchecked Sendable {
         deliver(kinds)
     }
 
-    private func deliver(_ kinds: TrackingOptions) {
-        let onEvent: @Sendable (TrackingEvent) -> Void
+    private func deliver(_ kinds: Announcements) {
+        let onEvent: @Sendable (Announcement) -> Void
         switch callback {
         case .plain(let onChange):
             // Once per kind; without an event, nothing can cancel between.
@@ -267,12 +267,12 @@ final class OneShotNode: SubscriberNode, @unchecked Sendable {
         }
         let cause = lastCauseNode
         var first = true
-        for kind in TrackingEvent.Kind.announced where kinds.contains(kind.option) {
+        for kind in AnnouncementKind.announced where kinds.contains(kind.member) {
             // An event's cancel() stops the rest.
             if !first, isCancelledByEvent { return }
             first = false
             let changes: [Node] = kind == .deinit ? [] : cause.map { [$0] } ?? []
-            onEvent(TrackingEvent(kind: kind, changes: changes, oneShot: self))
+            onEvent(Announcement(kind: kind, changes: changes, to: self))
         }
     }
 
@@ -288,7 +288,7 @@ final class OneShotNode: SubscriberNode, @unchecked Sendable {
         return flags.contains(.cancelled)
     }
 
-    /// ``TrackingEvent/cancel()``: no further delivery; the links go.
+    /// ``Announcement/cancel()``: no further delivery; the links go.
     func cancelFromEvent() {
         let state = ThreadState.current
         let component = Component.lock(self)
@@ -308,20 +308,5 @@ final class OneShotNode: SubscriberNode, @unchecked Sendable {
 
     deinit {
         if let cause = lastCause { cause.release() }
-    }
-}
-
-extension TrackingEvent.Kind {
-    /// The kinds a one-shot delivers, in the order it delivers them.
-    static let announced: [TrackingEvent.Kind] = [.willSet, .didSet, .deinit]
-
-    /// The option that asks for this kind.
-    var option: TrackingOptions {
-        switch self {
-        case .initial: []
-        case .willSet: .willSet
-        case .didSet: .didSet
-        case .deinit: .deinit
-        }
     }
 }

@@ -20,13 +20,13 @@ struct PointerStack {
     mutating func push(_ pointer: UnsafeMutableRawPointer) {
         if count == capacity { grow() }
         base[count] = pointer
-        count += 1
+        count &+= 1
     }
 
     @inline(__always)
     mutating func pop() -> UnsafeMutableRawPointer? {
         if count == 0 { return nil }
-        count -= 1
+        count &-= 1
         return base[count]
     }
 
@@ -42,6 +42,7 @@ struct PointerStack {
         count = newCount
     }
 
+    @inline(never)
     private mutating func grow() {
         let bigger = UnsafeMutablePointer<UnsafeMutableRawPointer>.allocate(capacity: capacity * 2)
         bigger.moveInitialize(from: base, count: count)

@@ -14,7 +14,7 @@ class SourceNode: Node, @unchecked Sendable {
     /// all of them observers queued on that transaction's thread (and nothing
     /// else links here): a further write in that transaction needs no lock
     /// and no walk, only the store. Cleared whenever a link to the node is
-    /// added. Compared by the inlined `@Tracked` setter with the thread's
+    /// added. Compared by a surface's inlined setter with the thread's
     /// transaction mark, which is never 0.
     @usableFromInline
     final let fastWriteMark = Atomic<UInt64>(0)

@@ -21,4 +21,12 @@ struct SubscriberFlags: OptionSet, Sendable {
     static let finished = SubscriberFlags(rawValue: 1 << 8)
     /// A dependency was deallocated since the last run.
     static let sourceDied = SubscriberFlags(rawValue: 1 << 7)
+    /// A derived value that a validation on one thread has just brought up
+    /// to date, held for the parent it is recomputing: that thread reads it
+    /// without the lock, other threads treat it as computing.
+    static let held = SubscriberFlags(rawValue: 1 << 9)
+    /// A derived value bound to an actor (``DerivedNode/binding``): tested
+    /// with `.running` and `.held`, so that an unbound value's validation
+    /// pays nothing for it.
+    static let bound = SubscriberFlags(rawValue: 1 << 10)
 }

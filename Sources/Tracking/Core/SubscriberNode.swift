@@ -27,11 +27,13 @@ class SubscriberNode: Node, @unchecked Sendable {
     final let sequence: UInt64
 
     /// Head of the dependency list, in the order of the reads.
+    @usableFromInline
     @exclusivity(unchecked)
     final var firstDependency: LinkPointer?
 
     /// The last dependency matched or added in the current run; everything
     /// after it at the end of the run is stale.
+    @usableFromInline
     @exclusivity(unchecked)
     final var lastTracked: LinkPointer?
 
@@ -63,6 +65,7 @@ class SubscriberNode: Node, @unchecked Sendable {
     /// Identifies the current run in sources' ``Node/readMark``, so that a
     /// source read again later in the same run is recognized without a lock.
     /// Unique per run across all subscribers (see ``ThreadState/nextRunMark()``).
+    @usableFromInline
     @exclusivity(unchecked)
     final var runMark: UInt64 = 0
 
@@ -90,12 +93,6 @@ class SubscriberNode: Node, @unchecked Sendable {
         runningThread = nil
     }
 
-    /// Whether this thread holds `.running`. Call under the lock.
-    @inline(__always)
-    final func isClaimedLocked(by state: ThreadState) -> Bool {
-        flags.contains(.running) && runningThread == state.identity
-    }
-
     // MARK: Recording reads
 
     /// Records that this subscriber, which is running on the current thread,
@@ -114,6 +111,7 @@ class SubscriberNode: Node, @unchecked Sendable {
         }
     }
 
+    @usableFromInline
     enum FastTrack {
         /// The read matched this link.
         case linked(LinkPointer)
@@ -124,7 +122,7 @@ class SubscriberNode: Node, @unchecked Sendable {
     }
 
     /// The comparisons of ``track(_:_:)``.
-    @inline(__always)
+    @inlinable @inline(__always)
     final func trackFast(_ source: Node) -> FastTrack {
         let sourceBits = Unmanaged.passUnretained(source).toOpaque()
         let next: LinkPointer?
@@ -149,6 +147,7 @@ class SubscriberNode: Node, @unchecked Sendable {
     /// source's ``Node/linkCount`` (and clearing the source's fast-write
     /// mark) puts writes to the source on the path that bumps its version,
     /// which the end of the run checks.
+    @usableFromInline
     final func addLink(to source: Node, _ state: ThreadState) -> LinkPointer {
         source.linkCount.wrappingAdd(1, ordering: .relaxed)
         if !source.isDerived {
@@ -168,6 +167,12 @@ class SubscriberNode: Node, @unchecked Sendable {
         source.readMark.store(runMark, ordering: .relaxed)
         state.newLinks.push(UnsafeMutableRawPointer(link))
         return link
+    }
+
+    /// ``addLink(to:_:)`` with this thread's state.
+    @usableFromInline @inline(never)
+    final func addLinkOnThisThread(to source: Node) {
+        ThreadState.withCurrent { _ = addLink(to: source, $0) }
     }
 
     // MARK: Runs
@@ -205,7 +210,8 @@ class SubscriberNode: Node, @unchecked Sendable {
     /// into it the components of what the run read for the first time.
     @inline(__always)
     final func lockForFinish(_ state: ThreadState) -> Unmanaged<Component> {
-        Component.lock(self, joining: state.newLinks, from: newLinksStart)
+        if newLinksStart == state.newLinks.count { return Component.lock(self) }
+        return Component.lock(self, joining: state.newLinks, from: newLinksStart)
     }
 
     /// Ends a run, under the lock (``lockForFinish(_:)``): drops the reads the
@@ -239,11 +245,6 @@ class SubscriberNode: Node, @unchecked Sendable {
         }
         return changed
     }
-
-    /// Brings a derived value up to date; other kinds do nothing.
-    /// Returns false if another thread is computing it, so the caller cannot
-    /// know yet.
-    func refresh(_ state: ThreadState) throws(DerivedCycleError) -> Bool { true }
 
     /// How diagnostics name the subscriber.
     var subscriberName: String { "observer" }

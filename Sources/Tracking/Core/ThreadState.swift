@@ -45,7 +45,11 @@ final class ThreadState {
     /// pairs of a claimed subscriber and the link of its dependency list the
     /// validation has reached in it.
     @exclusivity(unchecked)
-    var pullFrames = PointerStack(capacity: 32)
+    var pullFrames = PointerStack(capacity: 48)
+    /// The derived values the validations on this thread hold for the
+    /// parents they are recomputing (see ``Pull``).
+    @exclusivity(unchecked)
+    var heldNodes = PointerStack(capacity: 16)
     /// Whether this thread is running the queued observers of a transaction.
     @exclusivity(unchecked)
     var isFlushing = false
@@ -102,7 +106,7 @@ final class ThreadState {
     private static let spareLinkLimit = 256
     /// Scratch stack for propagation, kept to avoid allocating per write.
     @exclusivity(unchecked)
-    var traversal: [(LinkPointer, Bool)] = []
+    var traversal = PointerStack()
 
     // MARK: Observers bound to actors, events and cleanups (see ActorBinding)
 
@@ -215,6 +219,8 @@ final class ThreadState {
         releases.deallocate()
         snapshots.deallocate()
         pullFrames.deallocate()
+        heldNodes.deallocate()
+        traversal.deallocate()
         // The thread is gone: its spare links go back to the shared pool.
         guard let head = spareLinks else { return }
         var tail = head
@@ -226,7 +232,6 @@ final class ThreadState {
     init() {
         queue.reserveCapacity(16)
         batch.reserveCapacity(16)
-        traversal.reserveCapacity(16)
     }
 
     /// This thread's state, created on first use.

@@ -1,3 +1,5 @@
+import CTrackingSupport
+
 /// A value computed from tracked properties and other derived values,
 /// memoized and glitch-free.
 ///
@@ -68,24 +70,29 @@ public final class Derived<Value> {
     /// The current value, computed now if it is stale. A tracked read.
     @inlinable
     public var value: Value {
-        let result: Result<Value, any Error>?
-        do throws(DerivedCycleError) {
-            // Busy on another thread: compute here, uncached (the closure cannot throw).
-            guard let component = try node.lockCurrent() else { return try! node.compute() }
-            result = node.current
-            node.unlockAfterRead(component)
+        if node.isHeldByThisThread {
+            // A validation on this thread holds the value for the closure now
+            // running: its result is current and this thread's alone.
+            if let scope = tracking_current_scope() { node.recordHeldRead(in: scope) }
+            return node.currentValue.unsafelyUnwrapped
+        }
+        let access: ReadAccess
+        do throws(DerivedValueCycle) {
+            access = try node.beginRead()
         } catch {
-            return valueAfterCycle(error)
+            return valueAfterCycle(DerivedCycleError(cycle: error.names))
         }
-        guard case .success(let value)? = result else {
-            preconditionFailure("Tracking: a non-throwing derived value has no value")
-        }
+        // Busy on another thread: compute here, uncached (the closure cannot throw).
+        if access.isBusy { return try! node.compute() }
+        let value = node.currentValue
+        node.endRead(access)
+        guard let value else { preconditionFailure("Tracking: a non-throwing derived value has no value") }
         return value
     }
 
     @usableFromInline
     func valueAfterCycle(_ error: DerivedCycleError) -> Value {
-        if case .success(let value)? = node.currentResult {
+        if let value = node.previousValue {
             TrackingDiagnostics.report(TrackingDiagnostic(
                 kind: .derivedCycle,
                 message: "\(error); \(node.name) returns its previous value",
@@ -124,7 +131,7 @@ extension Derived where Value: Equatable {
     ) {
         self.init(node: TypedDerivedNode(
             name: name ?? derivedName("Derived", Value.self, fileID, line),
-            compute: compute, isEqual: { $0 == $1 }))
+            compute: compute))
     }
 }
 
@@ -177,11 +184,24 @@ public final class ThrowingDerived<Value> {
     @inlinable
     public var value: Value {
         get throws {
-            guard let component = try node.lockCurrent() else { return try node.compute() }
-            let result = node.current
-            node.unlockAfterRead(component)
-            guard let result else { preconditionFailure("Tracking: a derived value has no result") }
-            return try result.get()
+            if node.isHeldByThisThread {
+                if let scope = tracking_current_scope() { node.recordHeldRead(in: scope) }
+                if let error = node.currentError { throw error }
+                return node.currentValue.unsafelyUnwrapped
+            }
+            let access: ReadAccess
+            do throws(DerivedValueCycle) {
+                access = try node.beginRead()
+            } catch {
+                throw DerivedCycleError(cycle: error.names)
+            }
+            if access.isBusy { return try node.compute() }
+            let value = node.currentValue
+            let error = node.currentError
+            node.endRead(access)
+            if let error { throw error }
+            guard let value else { preconditionFailure("Tracking: a derived value has no result") }
+            return value
         }
     }
 
@@ -209,7 +229,7 @@ extension ThrowingDerived where Value: Equatable {
     ) {
         self.init(node: TypedDerivedNode(
             name: name ?? derivedName("ThrowingDerived", Value.self, fileID, line),
-            compute: compute, isEqual: { $0 == $1 }))
+            compute: compute))
     }
 }
 

@@ -100,7 +100,7 @@ extension IsolatedDerived where Value: Equatable {
 /// run its closure.
 @usableFromInline
 func bind(_ node: DerivedNode, to actor: any Actor) {
-    node.binding = ActorBinding.binding(for: actor)
+    if let binding = ActorBinding.binding(for: actor) { node.bind(to: binding) }
 }
 
 /// A closure of the actor's, as the `@Sendable` closure the node stores.

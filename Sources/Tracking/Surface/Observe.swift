@@ -124,7 +124,7 @@ public func observe(
 ) -> TrackingToken {
     let node = ObserverNode(
         origin: SourceLocation(fileID: fileID, line: line),
-        binding: ActorBinding.binding(for: body.isolation), options: options,
+        binding: ActorBinding.binding(for: body.isolation), options: options.announcements,
         eventCallback: callableHere(body))
     return start(node, callerIsolation: isolation)
 }
@@ -176,8 +176,9 @@ func callableHere(_ body: @escaping @isolated(any) @Sendable () -> Void) -> @Sen
 @inline(__always)
 func callableHere(
     _ body: @escaping @isolated(any) @Sendable (TrackingEvent) -> Void
-) -> @Sendable (TrackingEvent) -> Void {
-    unsafeBitCast(IsolatedEventClosure(body: body), to: PlainEventClosure.self).body
+) -> @Sendable (Announcement) -> Void {
+    let plain = unsafeBitCast(IsolatedEventClosure(body: body), to: PlainEventClosure.self).body
+    return { plain(TrackingEvent($0)) }
 }
 
 private struct IsolatedClosure { let body: @isolated(any) @Sendable () -> Void }

@@ -51,42 +51,67 @@ class TrackedPropertyNode: PropertyNode, @unchecked Sendable {
 }
 
 /// The typed half: the value's address, and the transaction's snapshot.
+///
+/// Its methods run unspecialized (they are reached through the class's
+/// table), so it keeps the snapshot behind a typed pointer rather than in an
+/// optional, whose metadata each use would look up, and compares with the
+/// property's specialized equality function.
 final class TypedTrackedNode<Value>: TrackedPropertyNode, @unchecked Sendable {
     /// Where the value lives, inside the owning object (which outlives every
     /// use: the node is told of the owner's death before its memory goes).
     private let value: UnsafeMutablePointer<Value>
 
-    /// The value before the snapshotting transaction's first change. Only
-    /// that transaction's thread touches it.
-    private var snapshot: Value?
+    /// Room for the value before the snapshotting transaction's first
+    /// change, allocated at the first snapshot; only that transaction's
+    /// thread touches it.
+    @exclusivity(unchecked)
+    private var snapshot: UnsafeMutablePointer<Value>?
+
+    @exclusivity(unchecked)
+    private var hasSnapshot = false
 
     init(value: UnsafeMutablePointer<Value>, equality: UInt, owner: UnsafeMutableRawPointer, ownerType: Any.Type, offset: Int) {
         self.value = value
         super.init(equality: equality, owner: owner, ownerType: ownerType, offset: offset)
     }
 
+    deinit {
+        if let snapshot {
+            if hasSnapshot { snapshot.deinitialize(count: 1) }
+            snapshot.deallocate()
+        }
+    }
+
     override func takeSnapshot() -> Bool {
         guard equality != TrackedSlot.notifiesEveryAssignment else { return false }
-        snapshot = value.pointee
+        let room: UnsafeMutablePointer<Value>
+        if let snapshot {
+            room = snapshot
+        } else {
+            room = .allocate(capacity: 1)
+            snapshot = room
+        }
+        room.initialize(to: value.pointee)
+        hasSnapshot = true
         return true
     }
 
     override func snapshotIsUnchanged() -> Bool {
-        let equality = equality
-        guard equality != TrackedSlot.notifiesEveryAssignment, snapshot != nil else { return false }
-        // Copied under the lock, so that the owner cannot be freed meanwhile:
-        // its death takes the same lock to mark the node dead.
+        guard hasSnapshot, let snapshot else { return false }
+        // Compared under the lock, so that the owner cannot be freed
+        // meanwhile: its death takes the same lock to mark the node dead. The
+        // equality function is the property's own, made in specialized code.
         let component = Component.lock(self)
-        let current: Value? = isDead ? nil : value.pointee
+        let unchanged = !isDead && TrackedSlot.compare(equality, UnsafeRawPointer(snapshot), UnsafeRawPointer(value))
         component._withUnsafeGuaranteedRef { $0.unlock() }
-        guard var current else { return false }
-        return withUnsafePointer(to: &snapshot!) { old in
-            withUnsafePointer(to: &current) { TrackedSlot.compare(equality, UnsafeRawPointer(old), UnsafeRawPointer($0)) }
-        }
+        return unchanged
     }
 
     override func dropSnapshot() {
-        snapshot = nil
+        if hasSnapshot {
+            snapshot?.deinitialize(count: 1)
+            hasSnapshot = false
+        }
     }
 }
 

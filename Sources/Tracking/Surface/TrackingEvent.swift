@@ -51,22 +51,18 @@ public struct TrackingEvent: Sendable {
     /// The kind of announcement.
     public let kind: Kind
 
-    /// The properties whose change this event reports.
-    let changes: [Node]
+    /// The delivery it shows: the properties whose change it reports, and
+    /// the scope that receives it, for ``cancel()``.
+    private let announcement: Announcement
 
-    /// The subscriber that receives the event, for ``cancel()``.
-    private let subscriber: SubscriberNode?
-
-    init(kind: Kind, changes: [Node], observer: ObserverNode) {
-        self.kind = kind
-        self.changes = changes
-        self.subscriber = observer
-    }
-
-    init(kind: Kind, changes: [Node], oneShot: OneShotNode) {
-        self.kind = kind
-        self.changes = changes
-        self.subscriber = oneShot
+    init(_ announcement: Announcement) {
+        self.announcement = announcement
+        switch announcement.kind {
+        case .initial: kind = .initial
+        case .willSet: kind = .willSet
+        case .didSet: kind = .didSet
+        case .deinit: kind = .deinit
+        }
     }
 
     /// Whether a change of `keyPath` is what this event reports.
@@ -88,7 +84,7 @@ public struct TrackingEvent: Sendable {
     ///   the object that changed (an object deallocated since matches
     ///   nothing).
     public func matches<Subject: Trackable>(_ keyPath: PartialKeyPath<Subject>) -> Bool {
-        changes.contains { PropertyIdentity.matches($0, keyPath) }
+        announcement.changes.contains { PropertyIdentity.matches($0, keyPath) }
     }
 
     /// Stops the scope: no further event reaches it. In a `.willSet`
@@ -96,17 +92,13 @@ public struct TrackingEvent: Sendable {
     /// of the same change is not delivered. In `observe`, it cancels the
     /// observer, as ``TrackingToken/cancel()`` does.
     public func cancel() {
-        switch subscriber {
-        case let observer as ObserverNode: observer.cancel()
-        case let oneShot as OneShotNode: oneShot.cancelFromEvent()
-        default: break
-        }
+        announcement.cancel()
     }
 }
 
 extension TrackingEvent: CustomStringConvertible {
     /// The kind and the properties it reports, e.g. `didSet \Book.title`.
     public var description: String {
-        ([kind.description] + changes.map(\.displayName)).joined(separator: " ")
+        ([kind.description] + announcement.changes.map(\.displayName)).joined(separator: " ")
     }
 }

@@ -42,7 +42,6 @@ public struct TrackingOptions: OptionSet, Sendable, Hashable {
     /// React when an object whose property was read is deallocated.
     public static let `deinit` = TrackingOptions(rawValue: 1 << 2)
 
-    /// What `observe` reacts to without options: stored changes and
-    /// deallocations.
-    static let continuousDefault: TrackingOptions = [.didSet, .deinit]
+    /// The same bits, as the engine takes them.
+    var announcements: Announcements { Announcements(rawValue: rawValue) }
 }

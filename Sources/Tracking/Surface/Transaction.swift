@@ -23,15 +23,21 @@ import CTrackingSupport
 /// - Returns: What `body` returns.
 /// - Throws: What `body` throws, after the observers ran.
 public func withTransaction<T>(_ body: () throws -> T) rethrows -> T {
-    let state = ThreadState.current
-    let takesSnapshots = state.explicitTransactionDepth == 0 && !state.isFlushing
-    if takesSnapshots { Transactions.begin(state) }
-    state.explicitTransactionDepth += 1
-    Scheduler.beginTransaction(state)
+    // The thread's state, borrowed: the thread keeps it alive.
+    let state = Unmanaged<ThreadState>.fromOpaque(ThreadState.currentPointer)
+    let takesSnapshots = state._withUnsafeGuaranteedRef { state in
+        let takesSnapshots = state.explicitTransactionDepth == 0 && !state.isFlushing
+        if takesSnapshots { Transactions.begin(state) }
+        state.explicitTransactionDepth += 1
+        Scheduler.beginTransaction(state)
+        return takesSnapshots
+    }
     defer {
-        state.explicitTransactionDepth -= 1
-        if takesSnapshots { Transactions.end(state) }
-        Scheduler.endTransaction(state)
+        state._withUnsafeGuaranteedRef { state in
+            state.explicitTransactionDepth -= 1
+            if takesSnapshots { Transactions.end(state) }
+            Scheduler.endTransaction(state)
+        }
     }
     return try body()
 }

@@ -59,7 +59,7 @@ public func withTracking<T>(
     @_inheritActorContext onChange: @escaping @isolated(any) @Sendable () -> Void
 ) rethrows -> T {
     let node = OneShotNode(
-        options: options, binding: ActorBinding.binding(for: onChange.isolation), onChange: callableHere(onChange))
+        options: options.announcements, binding: ActorBinding.binding(for: onChange.isolation), onChange: callableHere(onChange))
     return try track(node, apply)
 }
 
@@ -92,7 +92,7 @@ public func withTracking<T>(
     @_inheritActorContext onChange: @escaping @isolated(any) @Sendable (TrackingEvent) -> Void
 ) rethrows -> T {
     let node = OneShotNode(
-        options: options, binding: ActorBinding.binding(for: onChange.isolation), onEvent: callableHere(onChange))
+        options: options.announcements, binding: ActorBinding.binding(for: onChange.isolation), onEvent: callableHere(onChange))
     return try track(node, apply)
 }
 

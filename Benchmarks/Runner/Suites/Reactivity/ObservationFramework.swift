@@ -14,6 +14,8 @@ import Observation
 final class ObservationFramework: ReactiveFramework, @unchecked Sendable {
     static let variant = "Observation"
     static let memoizesComputedValues = false
+    /// Observation keeps its registrations out of sight.
+    static let liveDependencyCount: Int? = nil
 
     private var batchDepth = 0
     private var isFlushing = false

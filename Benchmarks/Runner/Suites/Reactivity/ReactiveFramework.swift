@@ -29,6 +29,9 @@ protocol ReactiveFramework: AnyObject {
     /// Whether a computed value is cached, and recomputed only when read after
     /// a change, with equality cut-off. Expected counts differ without it.
     static var memoizesComputedValues: Bool { get }
+    /// Dependencies the engine holds now, for the checks that disposing of
+    /// effects leaves none behind; nil where the engine cannot say.
+    static var liveDependencyCount: Int? { get }
 
     init()
 

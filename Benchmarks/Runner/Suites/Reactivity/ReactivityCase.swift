@@ -39,8 +39,10 @@ struct ReactivityRun {
     }
 }
 
-/// The Tracking and Observation benchmarks of `reactivityCase`, built now.
-/// A case the adapter cannot run gets the Tracking variant only.
+/// The Tracking, reference and Observation benchmarks of `reactivityCase`,
+/// built now. A case the adapter cannot run gets the other two only. The
+/// reference engine runs every case, with the same checks as Tracking: a
+/// wrong reference fails the run.
 func benchmarks(of reactivityCase: some ReactivityCase) -> [Benchmark] {
     func benchmark<F: ReactiveFramework>(_ framework: F) -> Benchmark {
         // Built on first use and released after the group is measured.
@@ -51,9 +53,14 @@ func benchmarks(of reactivityCase: some ReactivityCase) -> [Benchmark] {
             body: { lazyRun.run.body($0) },
             reset: { _ in _ = lazyRun.run },
             check: { try lazyRun.run.check() },
-            teardown: { lazyRun.release() })
+            teardown: {
+                // The effects first: a framework keeps them (and what they
+                // read) until its cleanup.
+                framework.cleanup()
+                lazyRun.release()
+            })
     }
-    var list = [benchmark(TrackingFramework())]
+    var list = [benchmark(TrackingFramework()), benchmark(ReferenceFramework())]
     if reactivityCase.observationLimit == nil {
         list.append(benchmark(ObservationFramework()))
     }

@@ -5,6 +5,7 @@ import Tracking
 final class TrackingFramework: ReactiveFramework {
     static let variant = "Tracking"
     static let memoizesComputedValues = true
+    static var liveDependencyCount: Int? { TrackingStatistics.liveDependencyCount }
 
     private var tokens: [TrackingToken] = []
 

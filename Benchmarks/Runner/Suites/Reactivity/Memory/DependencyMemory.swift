@@ -4,15 +4,21 @@ import Tracking
 /// the parameters of its row:
 /// - `link`: Tracking's own figure for one dependency
 ///   (`TrackingStatistics.bytesPerDependency`, the target is 48);
-/// - `Tracking`, `Observation`: malloc bytes per dependency when 200
-///   effects each read the same 1,000 signals (the effects' own memory
-///   spread over their reads; the signals exist before);
-/// - `graph`: malloc bytes per link of a whole benchmark graph (the dynamic
-///   graph 4-1000x12: its signals, computed values, effect and links).
+///   `reference link`: the reference engine's (one ``ReferenceLink``);
+/// - `Tracking`, `Observation`, `reference`: malloc bytes per dependency
+///   when 200 effects each read the same 1,000 signals (the effects' own
+///   memory spread over their reads; the signals exist before);
+/// - `graph`, `reference graph`: malloc bytes per link of a whole benchmark
+///   graph (the dynamic graph 4-1000x12: its signals, computed values,
+///   effect and links) on Tracking and on the reference engine.
+///
+/// The reference engine takes its links from blocks that it never frees,
+/// so its figures are malloc's less the links reserved and not in use
+/// (``ReferenceLinkPool/unusedBytes``).
 ///
 /// An operation is one dependency: an effect reading signals, then disposed
-/// of. The check holds Tracking to the 48-byte target, and to leaving no
-/// dependency behind.
+/// of. The check holds Tracking to the 48-byte target, and every engine that
+/// counts its dependencies to leaving none behind.
 struct DependencyMemory: ReactivityCase {
     let name = "memory per dependency"
     let parameters: [(String, String)]
@@ -21,14 +27,22 @@ struct DependencyMemory: ReactivityCase {
 
     init(quick: Bool) {
         let effects = quick ? 20 : 200
-        var parameters = [("link", "\(linkBytes) B")]
-        let tracking = DependencyMemory.bytesPerDependency(TrackingFramework.self, effects: effects, reads: signalCount)
-        let observation = DependencyMemory.bytesPerDependency(ObservationFramework.self, effects: effects, reads: signalCount)
-        if let tracking, let observation {
-            parameters += [("Tracking", "\(format2(tracking)) B"), ("Observation", "\(format2(observation)) B")]
+        var parameters = [("link", "\(linkBytes) B"), ("reference link", "\(ReferenceFramework.bytesPerLink) B")]
+        let reads = signalCount
+        let tracking = DependencyMemory.bytesPerDependency(TrackingFramework.self, effects: effects, reads: reads)
+        let observation = DependencyMemory.bytesPerDependency(ObservationFramework.self, effects: effects, reads: reads)
+        let reference = DependencyMemory.bytesPerDependency(ReferenceFramework.self, effects: effects, reads: reads)
+        if let tracking, let observation, let reference {
+            parameters += [
+                ("Tracking", "\(format2(tracking)) B"), ("Observation", "\(format2(observation)) B"),
+                ("reference", "\(format2(reference)) B"),
+            ]
         }
-        if let graph = DependencyMemory.graphBytesPerLink() {
+        if let graph = DependencyMemory.graphBytesPerLink(TrackingFramework.self) {
             parameters.append(("graph", "\(format2(graph)) B"))
+        }
+        if let graph = DependencyMemory.graphBytesPerLink(ReferenceFramework.self) {
+            parameters.append(("reference graph", "\(format2(graph)) B"))
         }
         self.parameters = parameters
     }
@@ -44,23 +58,29 @@ struct DependencyMemory: ReactivityCase {
         // The first read of a property registers it with its object, once.
         framework.effect(readAll)
         framework.cleanup()
-        guard let before = mallocBytesInUse() else { return nil }
+        guard let before = bytesInUse(F.self) else { return nil }
         for _ in 0..<effects { framework.effect(readAll) }
-        guard let after = mallocBytesInUse() else { return nil }
+        guard let after = bytesInUse(F.self) else { return nil }
         framework.cleanup()
         return Double(after - before) / Double(effects * reads)
     }
 
-    /// Malloc bytes per link of the 4-1000x12 dependency graph on Tracking.
-    private static func graphBytesPerLink() -> Double? {
+    /// Malloc bytes per link of the 4-1000x12 dependency graph on `F`, which
+    /// must count its dependencies.
+    private static func graphBytesPerLink<F: ReactiveFramework>(_: F.Type) -> Double? {
         guard let config = DynamicGraphConfig.all.first(where: { $0.width == 1_000 && $0.totalLayers == 12 }),
-              let before = mallocBytesInUse() else { return nil }
-        let links = TrackingStatistics.liveDependencyCount
-        let graph = DynamicGraph(config, on: TrackingFramework())
-        guard let after = mallocBytesInUse() else { return nil }
-        let created = TrackingStatistics.liveDependencyCount - links
+              let links = F.liveDependencyCount, let before = bytesInUse(F.self) else { return nil }
+        let graph = DynamicGraph(config, on: F())
+        guard let after = bytesInUse(F.self), let linksAfter = F.liveDependencyCount else { return nil }
         withExtendedLifetime(graph) {}
-        return Double(after - before) / Double(created)
+        return Double(after - before) / Double(linksAfter - links)
+    }
+
+    /// Heap bytes in use, as far as `F` is concerned: malloc's figure, less
+    /// the reference engine's links reserved and not in use.
+    private static func bytesInUse<F: ReactiveFramework>(_: F.Type) -> Int? {
+        guard let bytes = mallocBytesInUse() else { return nil }
+        return F.self == ReferenceFramework.self ? bytes - ReferenceLinkPool.unusedBytes : bytes
     }
 
     func run<F: ReactiveFramework>(on framework: F) -> ReactivityRun {
@@ -83,11 +103,11 @@ struct DependencyMemory: ReactivityCase {
         }
         let linkBytes = linkBytes
         return ReactivityRun(body: link) {
-            let links = TrackingStatistics.liveDependencyCount
+            let links = F.liveDependencyCount
             tally.sum = 0
             link(signalCount)
             try expect.verify(tally.sum, signalCount * (signalCount - 1) / 2, "sum of the signals read")
-            try expect.verify(TrackingStatistics.liveDependencyCount, links, "dependencies left after cleanup")
+            try expect.verify(F.liveDependencyCount, links, "dependencies left after cleanup")
             if linkBytes > 48 {
                 throw BenchmarkFailure("a dependency takes \(linkBytes) bytes; the target is 48")
             }

@@ -1,5 +1,3 @@
-import Tracking
-
 /// sBench's creation cases (after Solid's `bench.cjs`, as in
 /// js-reactivity-benchmark): `createNtoM` creates effects that each read N
 /// signals, M effects per signal. An operation is one effect created; the
@@ -70,7 +68,7 @@ struct SCreation: ReactivityCase {
             expect.equal(tally.runs - before, n, "effects run at creation")
         }
         return ReactivityRun(body: create) {
-            let links = TrackingStatistics.liveDependencyCount
+            let links = F.liveDependencyCount
             tally.sum = 0
             let first = created
             create(1_000)
@@ -78,7 +76,7 @@ struct SCreation: ReactivityCase {
                 (0..<perEffect).reduce(total) { $0 &+ (firstIndex(j) + $1) % poolSize }
             }
             try expect.verify(tally.sum, expectedSum, "sum of the values the effects read")
-            try expect.verify(TrackingStatistics.liveDependencyCount, links, "dependencies left after cleanup")
+            try expect.verify(F.liveDependencyCount, links, "dependencies left after cleanup")
             pool.renew()
         }
     }
