@@ -69,7 +69,10 @@ import CTrackingSupport
 ///     It may read, mutate, and start or cancel tracking.
 /// - Returns: The token that keeps the observer alive. Releasing it cancels
 ///   the observer, so keep it (`store(in:)`, or a stored property) as long as
-///   you need the updates: `_ = observe { ... }` runs the body once and stops.
+///   you need the updates. The result is not discardable: leaving it unused
+///   is a warning. Do not silence the warning by assigning the token to `_`
+///   (the compiler's fix-it): the token is then released at once, and the
+///   body has run once, for the last time.
 /// - Complexity: a re-run whose reads repeat the previous run's costs, per
 ///   read, a pointer comparison; no lock and no allocation.
 public func observe(

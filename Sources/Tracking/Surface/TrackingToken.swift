@@ -1,6 +1,13 @@
 /// A running ``observe(fileID:line:isolation:_:)`` observer. Cancel it, or release it,
 /// to stop the observer and free its registrations at once.
 ///
+/// The token *is* the observer's lifetime: keep it in a stored property, or
+/// in a collection with ``store(in:)-(Set<TrackingToken>)``, for as long as
+/// the updates are wanted. A token that is not kept is released when the
+/// statement ends — assigning it to `_`, which the compiler's fix-it for the
+/// unused result suggests, does exactly that — and the observer stops after
+/// its first run, without a diagnostic.
+///
 /// Tokens are compared by identity, so they can be kept in a `Set`:
 ///
 /// ```swift

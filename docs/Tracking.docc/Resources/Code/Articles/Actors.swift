@@ -27,7 +27,7 @@ enum Actors {
             }
         }
         while runs < 3 { await Task.yield() }       // the main actor runs it when free
-        withExtendedLifetime(token) {}
+        token.cancel()                              // done: the observer stops (so would releasing the token)
     }
 
     @MainActor final class Song: Trackable {
@@ -82,6 +82,6 @@ enum Actors {
         cart.prices = [0]       // the total is still 0: nothing runs
         cart.prices = [12]
         print("total \(total.value)")
-        withExtendedLifetime(token) {}
+        token.cancel()    // done: the observer stops (so would releasing the token)
     }
 }

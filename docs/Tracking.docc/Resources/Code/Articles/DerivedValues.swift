@@ -37,7 +37,7 @@ enum DerivedValues {
         order.quantity = 3      // still small: the observer does not run
         order.quantity = 12     // large now
         order.quantity = 20     // still large: the observer does not run
-        withExtendedLifetime(token) {}
+        token.cancel()          // done: the observer stops (so would releasing the token)
     }
 
     static func glitchFree() {
@@ -52,7 +52,7 @@ enum DerivedValues {
             order.quantity = 3
             order.unitPrice = 20
         }
-        withExtendedLifetime(token) {}
+        token.cancel()    // done: the observer stops (so would releasing the token)
     }
 
     struct NotANumber: Error, CustomStringConvertible {

@@ -48,7 +48,7 @@ enum Events {
             book.title = "Dune"
             book.author = "F. Herbert"
         }
-        withExtendedLifetime(token) {}
+        token.cancel()    // done: the observer stops (so would releasing the token)
     }
 
     @MainActor static func deallocation() {

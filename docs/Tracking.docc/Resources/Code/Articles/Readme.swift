@@ -14,6 +14,6 @@ enum Readme {
         let token = observe { print(book.title) }      // prints now, then after each change of the title
         book.author = "Someone"                        // not read by the observer: nothing runs
         withTransaction { book.title = "A"; book.title = "B" }   // runs the observer once: prints "B"
-        withExtendedLifetime(token) {}
+        token.cancel()                                 // stops the observer: keep the token while you need it
     }
 }

@@ -27,6 +27,6 @@ enum Registrar {
         let thermostat = Thermostat()
         let token = observe { print("\(thermostat.fahrenheit) °F") }
         thermostat.celsius = 25
-        withExtendedLifetime(token) {}
+        token.cancel()    // done: the observer stops (so would releasing the token)
     }
 }

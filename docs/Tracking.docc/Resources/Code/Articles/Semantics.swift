@@ -22,7 +22,7 @@ enum Semantics {
         let token = observe { print("observe ran, value \(counter.value)") }
         counter.value = 1
         counter.value = 2
-        withExtendedLifetime(token) {}
+        token.cancel()    // done: the observer stops (so would releasing the token)
     }
 
     static func beforeAndAfterTheStore() {
@@ -35,7 +35,7 @@ enum Semantics {
         }
         let token = observe { print("observer reads: \(book.title)") }
         book.title = "Dune Messiah"
-        withExtendedLifetime(token) {}
+        token.cancel()    // done: the observer stops (so would releasing the token)
     }
 
     static func equality() {
@@ -50,7 +50,8 @@ enum Semantics {
         let book = Book()
         let tags = observe { print("tags: \(book.tags)") }
         book.tags.append("classic")   // in place: told once, no copy
-        withExtendedLifetime((token, tags)) {}
+        token.cancel()
+        tags.cancel()                 // done: both observers stop
     }
 
     final class Watched: Trackable, @unchecked Sendable {

@@ -33,7 +33,7 @@ enum Threads {
             written.signal()
         }
         written.wait()
-        withExtendedLifetime(token) {}
+        token.cancel()    // done: the observer stops (so would releasing the token)
     }
 
     final class Account: Trackable, @unchecked Sendable {
@@ -65,7 +65,7 @@ enum Threads {
         } catch {
             print("declined; the change made before the error was still reported")
         }
-        withExtendedLifetime(token) {}
+        token.cancel()    // done: the observer stops (so would releasing the token)
     }
 
     static func untrackedReads() {
@@ -76,6 +76,6 @@ enum Threads {
         }
         account.pending = 10    // not a dependency: nothing runs
         account.balance = 90    // runs, and sees the new pending
-        withExtendedLifetime(token) {}
+        token.cancel()          // done: the observer stops (so would releasing the token)
     }
 }
