@@ -32,8 +32,6 @@ let examples: KeyValuePairs<String, () throws -> Void> = [
     "semantics-deallocation": Semantics.deallocation,
     "semantics-cycles": Semantics.cycles,
     "threads-observer-thread": Threads.observersRunOnTheChangingThread,
-    "threads-transactions": Threads.transactions,
-    "threads-untracked": Threads.untrackedReads,
     "derived-lazy": DerivedValues.lazyAndCached,
     "derived-cut-off": DerivedValues.cutOff,
     "derived-glitch-free": DerivedValues.glitchFree,
@@ -42,12 +40,14 @@ let examples: KeyValuePairs<String, () throws -> Void> = [
     "migration": Migration.compare,
     "publishing-landing": PublishingLanding.run,
     "rendering-landing": RenderingLanding.run,
-    "readme": Readme.example,
 ]
 
 /// The examples that await: they run on the main actor, as an app's code does.
 let asyncExamples: KeyValuePairs<String, @MainActor () async throws -> Void> = [
     "values-on-the-main-actor": Values.onTheMainActor,
+    "threads-transactions": Threads.transactions,
+    "threads-untracked": Threads.untrackedReads,
+    "readme": Readme.example,
     "actors-bound-observer": Actors.boundObserver,
     "actors-child-tokens": Actors.childTokens,
     "actors-isolated-derived": Actors.isolatedDerived,
