@@ -1,3 +1,4 @@
+import Synchronization
 import Tracking
 
 /// The examples of the article "Derived values".
@@ -11,8 +12,13 @@ enum DerivedValues {
     }
 
     /// Counts computations, for the examples.
-    final class Tally: @unchecked Sendable {
-        var count = 0
+    final class Tally: Sendable {
+        private let stored = Mutex(0)
+
+        var count: Int {
+            get { stored.withLock { $0 } }
+            set { stored.withLock { $0 = newValue } }
+        }
     }
 
     static func lazyAndCached() {
