@@ -137,11 +137,17 @@ public struct Tracked<Value>: TrackedStorage {
             if let scope = tracking_current_scope() {
                 recordRead(scope, storage, instance)
             }
+            // A constant once inlined into the class (ObservationBridge.swift).
+            if Owner._observationBridged { Owner._observationAccess(instance, keyPath: wrappedKeyPath) }
             return value
         }
         @inline(__always)
         set {
             let storage = storage(instance, storageKeyPath)
+            if Owner._observationBridged {
+                setBridged(newValue, instance, storage, wrappedKeyPath)
+                return
+            }
             let slot = TrackedSlot.load(storage)
             guard let node = TrackedSlot.node(slot) else {
                 storage.pointee.value = newValue
@@ -166,6 +172,14 @@ public struct Tracked<Value>: TrackedStorage {
             // old value: inside a scope, that is a dependency.
             if let scope = tracking_current_scope() {
                 recordRead(scope, storage, instance)
+            }
+            if Owner._observationBridged {
+                // As `@Observable` does: a read, then a change, told always.
+                Owner._observationAccess(instance, keyPath: wrappedKeyPath)
+                let change = beginBridgedChange(instance, storage, wrappedKeyPath)
+                defer { endBridgedChange(change, instance, wrappedKeyPath) }
+                yield &storage.pointee.value
+                return
             }
             let slot = TrackedSlot.load(storage)
             if let node = TrackedSlot.node(slot),
