@@ -1,7 +1,6 @@
 #if canImport(Observation)
 import Observation
 #endif
-import Synchronization
 
 // Apple's Observation sees a Trackable class that also conforms to
 // `Observation.Observable`: its `@Tracked` properties and its hand-written
@@ -28,20 +27,20 @@ extension Trackable {
 
     /// Does nothing: the class is not bridged.
     @inlinable @inline(__always)
-    public static func _observationAccess<Subject: Trackable, Member>(
-        _ subject: Subject, keyPath: KeyPath<Subject, Member>
+    public static func _observationAccess<Root, Member>(
+        _ subject: Self, keyPath: KeyPath<Root, Member>
     ) {}
 
     /// Does nothing and returns `false`: the class is not bridged.
     @inlinable @inline(__always)
-    public static func _observationWillSet<Subject: Trackable, Member>(
-        _ subject: Subject, keyPath: KeyPath<Subject, Member>
+    public static func _observationWillSet<Root, Member>(
+        _ subject: Self, keyPath: KeyPath<Root, Member>
     ) -> Bool { false }
 
     /// Does nothing: the class is not bridged.
     @inlinable @inline(__always)
-    public static func _observationDidSet<Subject: Trackable, Member>(
-        _ subject: Subject, keyPath: KeyPath<Subject, Member>
+    public static func _observationDidSet<Root, Member>(
+        _ subject: Self, keyPath: KeyPath<Root, Member>
     ) {}
 }
 
@@ -59,11 +58,11 @@ extension Trackable where Self: Observable {
     /// records the property; outside, Apple's registrar checks its
     /// thread-local and returns.
     @inlinable
-    public static func _observationAccess<Subject: Trackable, Member>(
-        _ subject: Subject, keyPath: KeyPath<Subject, Member>
+    public static func _observationAccess<Root, Member>(
+        _ subject: Self, keyPath: KeyPath<Root, Member>
     ) {
         ObservationBridge.of(subject.trackingRegistrar.storage)._withUnsafeGuaranteedRef {
-            $0.registrar.access(observableSubject(subject), keyPath: observableKeyPath(keyPath))
+            $0.registrar.access(subject, keyPath: observable(keyPath))
         }
     }
 
@@ -71,46 +70,39 @@ extension Trackable where Self: Observable {
     /// Apple registrar: without one, nothing can have read the object through
     /// Observation, and nothing is told.
     @inlinable
-    public static func _observationWillSet<Subject: Trackable, Member>(
-        _ subject: Subject, keyPath: KeyPath<Subject, Member>
+    public static func _observationWillSet<Root, Member>(
+        _ subject: Self, keyPath: KeyPath<Root, Member>
     ) -> Bool {
         guard let bridge = ObservationBridge.existing(subject.trackingRegistrar.storage) else { return false }
-        bridge._withUnsafeGuaranteedRef { $0.registrar.willSet(observableSubject(subject), keyPath: observableKeyPath(keyPath)) }
+        bridge._withUnsafeGuaranteedRef { $0.registrar.willSet(subject, keyPath: observable(keyPath)) }
         return true
     }
 
     /// Apple's `didSet` for `keyPath` of `subject`, if the object has an
     /// Apple registrar.
     @inlinable
-    public static func _observationDidSet<Subject: Trackable, Member>(
-        _ subject: Subject, keyPath: KeyPath<Subject, Member>
+    public static func _observationDidSet<Root, Member>(
+        _ subject: Self, keyPath: KeyPath<Root, Member>
     ) {
         guard let bridge = ObservationBridge.existing(subject.trackingRegistrar.storage) else { return }
-        bridge._withUnsafeGuaranteedRef { $0.registrar.didSet(observableSubject(subject), keyPath: observableKeyPath(keyPath)) }
+        bridge._withUnsafeGuaranteedRef { $0.registrar.didSet(subject, keyPath: observable(keyPath)) }
     }
 
-    /// `subject` as this class, which conforms to `Observable`. `Subject` is
-    /// this class or a subclass of it: the bridge's hooks are only reached
-    /// through this class's witnesses.
+    /// `keyPath`, whose root is this class or, for a property a subclass
+    /// declares, the subclass, typed with this class as its root. Apple's
+    /// registrar uses a key path only as an `AnyKeyPath`, to tell properties
+    /// apart, so the same object serves (no checked cast would do: a
+    /// subclass's key path is not of the type).
     @inlinable @inline(__always)
-    static func observableSubject<Subject: Trackable>(_ subject: Subject) -> Self {
-        unsafeDowncast(subject, to: Self.self)
-    }
-
-    /// `keyPath` with this class as its root. Apple's registrar uses a key
-    /// path only as an `AnyKeyPath`, to tell properties apart, so the same
-    /// object serves when `Subject` is a subclass.
-    @inlinable @inline(__always)
-    static func observableKeyPath<Subject: Trackable, Member>(_ keyPath: KeyPath<Subject, Member>) -> KeyPath<Self, Member> {
-        // Not `unsafeDowncast`: for a subclass, the object is not of this type.
-        Unmanaged<KeyPath<Self, Member>>.fromOpaque(Unmanaged.passUnretained(keyPath).toOpaque()).takeUnretainedValue()
+    static func observable<Root, Member>(_ keyPath: KeyPath<Root, Member>) -> KeyPath<Self, Member> {
+        _unsafeReferenceCast(keyPath, to: KeyPath<Self, Member>.self)
     }
 }
 
 /// Apple's registrar of one bridged object, made at the first read of one of
-/// its properties and kept, retained, in its ``RegistrarStorage``, which
-/// releases it when the object dies (as an `@Observable` object's registrar
-/// dies with it).
+/// its properties and kept, retained, in its ``RegistrarStorage``'s lock
+/// word, which releases it when the object dies (so the registrar dies with
+/// the object, as an `@Observable` object's does).
 @available(macOS 14.0, iOS 17.0, watchOS 10.0, tvOS 17.0, *)
 @usableFromInline
 final class ObservationBridge: Sendable {
@@ -129,9 +121,9 @@ final class ObservationBridge: Sendable {
     /// The bridge of the object whose storage is `storage`, if it has one.
     @inlinable @inline(__always)
     static func existing(_ storage: RegistrarStorage) -> Unmanaged<ObservationBridge>? {
-        let word = storage.observationBridge.load(ordering: .acquiring)
-        guard word != 0 else { return nil }
-        return Unmanaged.fromOpaque(UnsafeRawPointer(bitPattern: word).unsafelyUnwrapped)
+        let pointer = storage.lock.pointer
+        guard pointer != 0 else { return nil }
+        return Unmanaged.fromOpaque(UnsafeRawPointer(bitPattern: pointer).unsafelyUnwrapped)
     }
 
     /// Makes the object's bridge. Two threads may race to make it: one
@@ -139,11 +131,16 @@ final class ObservationBridge: Sendable {
     @usableFromInline @inline(never)
     static func install(in storage: RegistrarStorage) -> Unmanaged<ObservationBridge> {
         let bridge = Unmanaged.passRetained(ObservationBridge())
-        let (exchanged, original) = storage.observationBridge.compareExchange(
-            expected: 0, desired: UInt(bitPattern: bridge.toOpaque()), ordering: .acquiringAndReleasing)
-        if exchanged { return bridge }
-        bridge.release()
-        return Unmanaged.fromOpaque(UnsafeRawPointer(bitPattern: original).unsafelyUnwrapped)
+        let made = UInt(bitPattern: bridge.toOpaque())
+        let kept = storage.lock.withLock { storage.lock.setPointerLocked(made) }
+        if kept != made { bridge.release() }
+        return Unmanaged.fromOpaque(UnsafeRawPointer(bitPattern: kept).unsafelyUnwrapped)
     }
 }
 #endif
+
+/// Releases the bridge whose address a dying object's ``RegistrarStorage``
+/// holds (never 0).
+func releaseObservationBridge(at address: UInt) {
+    Unmanaged<AnyObject>.fromOpaque(UnsafeRawPointer(bitPattern: address).unsafelyUnwrapped).release()
+}

@@ -1,26 +1,22 @@
-import Synchronization
-
 /// The per-object side of the engine: the graph nodes of one object's
 /// properties that something has tracked, so that they can be found by key
 /// path (for the hand-written registrar calls) and told when the object is
 /// deallocated. Its deinitializer is the object's death.
 ///
-/// Small (a lock word, an empty array until a property is observed, and a
-/// word for Apple's registrar): it is allocated with every object.
+/// Small (a lock word and an empty array until a property is observed): it
+/// is allocated with every object.
 @usableFromInline
 final class RegistrarStorage: @unchecked Sendable {
-    private let lock = SpinLock()
+    /// The lock, and in its word, for a class that also conforms to
+    /// `Observation.Observable`, the object's `ObservationBridge` (its Apple
+    /// registrar), retained, made at the first read of one of its
+    /// properties (ObservationBridge.swift).
+    @usableFromInline
+    let lock = RegistrarLock()
 
     /// Every node of this object. Guarded by `lock`.
     @exclusivity(unchecked)
     private var nodes: [PropertyNode] = []
-
-    /// For a class that also conforms to `Observation.Observable`: the
-    /// object's `ObservationBridge` (Apple's registrar), retained, made at
-    /// the first read of one of its properties. 0 until then, and always for
-    /// any other class. See ObservationBridge.swift.
-    @usableFromInline
-    let observationBridge = Atomic<UInt>(0)
 
     @usableFromInline
     init() {}
@@ -85,7 +81,7 @@ final class RegistrarStorage: @unchecked Sendable {
     /// of it once, as of a change.
     deinit {
         if !nodes.isEmpty { SourceNode.ownerDied(nodes) }
-        let bridge = observationBridge.load(ordering: .acquiring)
-        if bridge != 0 { Unmanaged<AnyObject>.fromOpaque(UnsafeRawPointer(bitPattern: bridge).unsafelyUnwrapped).release() }
+        let bridge = lock.pointer
+        if bridge != 0 { releaseObservationBridge(at: bridge) }
     }
 }

@@ -33,17 +33,17 @@ public protocol Trackable: AnyObject {
 
     /// Tells Apple's Observation that `keyPath` of `subject` was read.
     /// Provided by the package; do not implement it.
-    static func _observationAccess<Subject: Trackable, Member>(_ subject: Subject, keyPath: KeyPath<Subject, Member>)
+    static func _observationAccess<Root, Member>(_ subject: Self, keyPath: KeyPath<Root, Member>)
 
     /// Tells Apple's Observation that `keyPath` of `subject` is about to
     /// change, if anything could have read it through Observation. Returns
     /// whether it told, and so whether `_observationDidSet` must follow.
     /// Provided by the package; do not implement it.
-    static func _observationWillSet<Subject: Trackable, Member>(
-        _ subject: Subject, keyPath: KeyPath<Subject, Member>
+    static func _observationWillSet<Root, Member>(
+        _ subject: Self, keyPath: KeyPath<Root, Member>
     ) -> Bool
 
     /// Tells Apple's Observation that `keyPath` of `subject` has changed.
     /// Provided by the package; do not implement it.
-    static func _observationDidSet<Subject: Trackable, Member>(_ subject: Subject, keyPath: KeyPath<Subject, Member>)
+    static func _observationDidSet<Root, Member>(_ subject: Self, keyPath: KeyPath<Root, Member>)
 }
