@@ -65,6 +65,21 @@ extension Tracked {
         return withUnsafePointer(to: newValue) { TrackedSlot.compare(slot, stored, UnsafeRawPointer($0)) }
     }
 
+    /// The first half of an in-place mutation of a bridged property
+    /// (`value += 1`, `tags.append(x)`): a read on both sides, then the
+    /// change begins on both, equal value or not, as `@Observable`'s does.
+    @inlinable
+    static func beginBridgedModify<Owner: Trackable>(
+        _ storage: UnsafeMutablePointer<Tracked<Value>>, _ instance: Owner,
+        _ keyPath: ReferenceWritableKeyPath<Owner, Value>
+    ) -> BridgedChange {
+        if let scope = tracking_current_scope() {
+            recordRead(scope, storage, instance)
+        }
+        Owner._observationAccess(instance, keyPath: keyPath)
+        return beginBridgedChange(instance, storage, keyPath)
+    }
+
     /// Steps 1 and 2: tells both sides that the property is about to change.
     @inlinable
     static func beginBridgedChange<Owner: Trackable>(
