@@ -171,15 +171,13 @@ public struct Tracked<Value>: TrackedStorage {
             // its key paths at run time, which makes every access to the
             // property, reads included, check exclusivity.
             let storage = storage(instance, storageKeyPath)
-            // A bridged class also tells Apple's Observation
-            // (TrackedBridgedChange.swift); the test is a constant once
-            // inlined, so other classes keep only `change`.
-            let change = Owner._observationBridged ? nil : beginModify(storage, instance)
+            // A bridged class tells Apple's Observation too
+            // (TrackedBridgedChange.swift). The test is a constant once
+            // inlined: other classes keep only the last two statements.
             let bridged = Owner._observationBridged ? beginBridgedModify(storage, instance, wrappedKeyPath) : nil
-            defer {
-                if let change { endModify(storage, change) }
-                if let bridged { endBridgedChange(bridged, instance, wrappedKeyPath) }
-            }
+            defer { if let bridged { endBridgedChange(bridged, instance, wrappedKeyPath) } }
+            let change = Owner._observationBridged ? nil : beginModify(storage, instance)
+            defer { if let change { endModify(storage, change) } }
             yield &storage.pointee.value
         }
     }
