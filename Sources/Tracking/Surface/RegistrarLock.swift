@@ -6,42 +6,68 @@ import Synchronization
 /// (ObservationBridge.swift). So an object that is never bridged spends no
 /// byte on the bridge: the word is the one the lock needed anyway.
 ///
-/// Bit 0 is the lock, as in ``SpinLock``; the other bits are the pointer
-/// (an object's address, so its low bits are 0), 0 until it is set. The
-/// pointer is read without the lock and set with it held.
+/// Bit 0 is the lock, as in ``SpinLock``; bit 1 says a waiter may be parked;
+/// the other bits are the pointer (an object's address, so its low bits are
+/// 0), 0 until it is set. The pointer is read without the lock and set with
+/// it held. A waiter spins briefly, then parks like ``SpinLock``'s
+/// (``tracking_park(_:)``); the unlock that clears bit 1 wakes the parked
+/// threads, and those that still find the lock held set it again.
 @usableFromInline
 struct RegistrarLock: ~Copyable {
     @usableFromInline
     let word = Atomic<UInt>(0)
 
+    private static let locked: UInt = 1
+    private static let parked: UInt = 2
+    private static let flags: UInt = locked | parked
+
     init() {}
 
     @inline(__always)
     func lock() {
-        let current = word.load(ordering: .relaxed)
-        if current & 1 == 0, word.compareExchange(expected: current, desired: current | 1, ordering: .acquiring).exchanged {
-            return
-        }
+        if tryLock() { return }
         lockContended()
+    }
+
+    @inline(__always)
+    private func tryLock() -> Bool {
+        let current = word.load(ordering: .relaxed)
+        return current & Self.locked == 0
+            && word.compareExchange(expected: current, desired: current | Self.locked, ordering: .acquiring).exchanged
     }
 
     @inline(never)
     private func lockContended() {
-        var spins = 0
+        for _ in 0..<100 {
+            if tryLock() { return }
+            tracking_cpu_relax()
+        }
         while true {
+            let generation = tracking_parking_generation()
             let current = word.load(ordering: .relaxed)
-            if current & 1 == 0, word.compareExchange(expected: current, desired: current | 1, ordering: .acquiring).exchanged {
-                return
+            if current & Self.locked == 0 {
+                if word.compareExchange(expected: current, desired: current | Self.locked, ordering: .acquiring).exchanged {
+                    return
+                }
+                continue
             }
-            spins += 1
-            if spins < 64 { tracking_cpu_relax() } else { tracking_yield() }
+            // Say a waiter sleeps before sleeping; if the word moved (the
+            // holder unlocked), look again instead.
+            if current & Self.parked != 0
+                || word.compareExchange(
+                    expected: current, desired: current | Self.parked, ordering: .sequentiallyConsistent
+                ).exchanged {
+                tracking_park(generation)
+            }
         }
     }
 
-    /// Only the holder changes the word, so it can store it back unlocked.
+    /// Clears the lock and the parked bit, keeping the pointer; wakes the
+    /// parked threads if there may be any.
     @inline(__always)
     func unlock() {
-        word.store(word.load(ordering: .relaxed) & ~1, ordering: .releasing)
+        let previous = word.bitwiseAnd(~Self.flags, ordering: .releasing).oldValue
+        if previous & Self.parked != 0 { tracking_unpark_all() }
     }
 
     @inline(__always)
@@ -54,16 +80,18 @@ struct RegistrarLock: ~Copyable {
     /// The pointer, or 0 if it was never set. Any thread, no lock.
     @inlinable @inline(__always)
     var pointer: UInt {
-        word.load(ordering: .acquiring) & ~1
+        word.load(ordering: .acquiring) & ~3
     }
 
     /// Sets the pointer, if it is still 0. The caller holds the lock.
     /// Returns the pointer the word holds now.
     func setPointerLocked(_ pointer: UInt) -> UInt {
-        let current = word.load(ordering: .relaxed) & ~1
+        precondition(pointer & Self.flags == 0, "RegistrarLock: the bridge's address must leave its low two bits 0")
+        let current = word.load(ordering: .relaxed) & ~Self.flags
         if current != 0 { return current }
+        // An or, not a store: a waiter may set the parked bit meanwhile.
         // Releasing: a thread that reads the pointer sees what it points to.
-        word.store(pointer | 1, ordering: .releasing)
+        word.bitwiseOr(pointer, ordering: .releasing)
         return pointer
     }
 }
