@@ -38,10 +38,7 @@ struct RegistrarLock: ~Copyable {
 
     @inline(never)
     private func lockContended() {
-        for _ in 0..<100 {
-            if tryLock() { return }
-            tracking_cpu_relax()
-        }
+        if spinBriefly({ tryLock() }) { return }
         while true {
             let generation = tracking_parking_generation()
             let current = word.load(ordering: .relaxed)
