@@ -1,6 +1,6 @@
 import CTrackingSupport
 
-/// The spinning phase of the engine's locks (``SpinLock``, `RegistrarLock`):
+/// The spinning phase of the engine's locks (``SpinLock`` and the like):
 /// tries `tryLock` a hundred times with a pause between tries, long enough
 /// for a holder on another processor to finish a short critical section.
 /// Returns whether it got the lock; if not, the caller parks.
