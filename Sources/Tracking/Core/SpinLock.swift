@@ -33,10 +33,7 @@ struct SpinLock: ~Copyable {
 
     @inline(never)
     private func lockContended() {
-        for _ in 0..<100 {
-            if tryLock() { return }
-            tracking_cpu_relax()
-        }
+        if spinBriefly({ tryLock() }) { return }
         while true {
             let generation = tracking_parking_generation()
             sleepers.wrappingAdd(1, ordering: .sequentiallyConsistent)

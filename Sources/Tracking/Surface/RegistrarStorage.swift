@@ -7,7 +7,12 @@
 /// is allocated with every object.
 @usableFromInline
 final class RegistrarStorage: @unchecked Sendable {
-    private let lock = SpinLock()
+    /// The lock, and in its word, for a class that also conforms to
+    /// `Observation.Observable`, the object's `ObservationBridge` (its Apple
+    /// registrar), retained, made at the first read of one of its
+    /// properties (ObservationBridge.swift).
+    @usableFromInline
+    let lock = RegistrarLock()
 
     /// Every node of this object. Guarded by `lock`.
     @exclusivity(unchecked)
@@ -76,5 +81,7 @@ final class RegistrarStorage: @unchecked Sendable {
     /// of it once, as of a change.
     deinit {
         if !nodes.isEmpty { SourceNode.ownerDied(nodes) }
+        let bridge = lock.pointer
+        if bridge != 0 { releaseObservationBridge(at: bridge) }
     }
 }

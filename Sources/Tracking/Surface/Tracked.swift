@@ -150,11 +150,16 @@ public struct Tracked<Value>: TrackedStorage {
             if let scope = tracking_current_scope() {
                 recordRead(scope, storage, instance)
             }
+            // A constant once inlined into the class (ObservationBridge.swift).
+            if Owner._observationBridged { Owner._observationAccess(instance, keyPath: wrappedKeyPath) }
             return value
         }
         @_transparent set {
             let storage = storage(instance, storageKeyPath)
-            if let node = TrackedSlot.node(TrackedSlot.load(storage)), !storesQuietly(newValue, storage, node) {
+            // A constant once inlined into the class (ObservationBridge.swift).
+            if Owner._observationBridged {
+                setBridged(newValue, instance, storage, wrappedKeyPath)
+            } else if let node = TrackedSlot.node(TrackedSlot.load(storage)), !storesQuietly(newValue, storage, node) {
                 storeAnnouncing(newValue, storage, node)
             } else {
                 storage.pointee.value = newValue
@@ -166,7 +171,12 @@ public struct Tracked<Value>: TrackedStorage {
             // its key paths at run time, which makes every access to the
             // property, reads included, check exclusivity.
             let storage = storage(instance, storageKeyPath)
-            let change = beginModify(storage, instance)
+            // A bridged class tells Apple's Observation too
+            // (TrackedBridgedChange.swift). The test is a constant once
+            // inlined: other classes keep only the last two statements.
+            let bridged = Owner._observationBridged ? beginBridgedModify(storage, instance, wrappedKeyPath) : nil
+            defer { if let bridged { endBridgedChange(bridged, instance, wrappedKeyPath) } }
+            let change = Owner._observationBridged ? nil : beginModify(storage, instance)
             defer { if let change { endModify(storage, change) } }
             yield &storage.pointee.value
         }

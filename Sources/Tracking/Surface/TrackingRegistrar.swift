@@ -31,6 +31,14 @@ import CTrackingSupport
 /// }
 /// ```
 ///
+/// For a class that also conforms to `Observation.Observable`, each call
+/// tells Apple's Observation too, so that the property is seen by
+/// `withObservationTracking`, `Observations` and SwiftUI (see
+/// <doc:UsingTrackingModelsInSwiftUI>): `access` records the read with
+/// Apple's registrar, and a change tells Tracking's before-change half, then
+/// Apple's `willSet`, the store, Apple's `didSet`, then Tracking's
+/// after-change half. A class without the conformance pays nothing for it.
+///
 /// The registrar is neutral for its owner's synthesized conformances, like
 /// Apple's: it encodes and decodes nothing, all registrars compare equal, and
 /// hashing one adds nothing.
@@ -55,7 +63,17 @@ public struct TrackingRegistrar: Sendable {
     ///   - keyPath: The property read.
     /// - Complexity: O(p) in the number of properties of `subject` that were
     ///   ever tracked, on a read inside tracking; O(1) outside.
+    @inlinable
     public func access<Subject: Trackable, Member>(
+        _ subject: Subject, keyPath: KeyPath<Subject, Member>
+    ) {
+        if Subject._observationBridged { Subject._observationAccess(subject, keyPath: keyPath) }
+        trackingAccess(subject, keyPath: keyPath)
+    }
+
+    /// Tracking's half of ``access(_:keyPath:)``.
+    @usableFromInline
+    func trackingAccess<Subject: Trackable, Member>(
         _ subject: Subject, keyPath: KeyPath<Subject, Member>
     ) {
         guard let scope = tracking_current_scope() else { return }
@@ -69,7 +87,17 @@ public struct TrackingRegistrar: Sendable {
     /// - Parameters:
     ///   - subject: The object whose property changes.
     ///   - keyPath: The property that changes.
+    @inlinable
     public func willSet<Subject: Trackable, Member>(
+        _ subject: Subject, keyPath: KeyPath<Subject, Member>
+    ) {
+        trackingWillSet(subject, keyPath: keyPath)
+        if Subject._observationBridged { _ = Subject._observationWillSet(subject, keyPath: keyPath) }
+    }
+
+    /// Tracking's half of ``willSet(_:keyPath:)``.
+    @usableFromInline
+    func trackingWillSet<Subject: Trackable, Member>(
         _ subject: Subject, keyPath: KeyPath<Subject, Member>
     ) {
         guard let node = registeredNode(for: keyPath) else { return }
@@ -83,7 +111,17 @@ public struct TrackingRegistrar: Sendable {
     /// - Parameters:
     ///   - subject: The object whose property changed.
     ///   - keyPath: The property that changed.
+    @inlinable
     public func didSet<Subject: Trackable, Member>(
+        _ subject: Subject, keyPath: KeyPath<Subject, Member>
+    ) {
+        if Subject._observationBridged { Subject._observationDidSet(subject, keyPath: keyPath) }
+        trackingDidSet(subject, keyPath: keyPath)
+    }
+
+    /// Tracking's half of ``didSet(_:keyPath:)``.
+    @usableFromInline
+    func trackingDidSet<Subject: Trackable, Member>(
         _ subject: Subject, keyPath: KeyPath<Subject, Member>
     ) {
         guard let node = registeredNode(for: keyPath) else { return }
@@ -101,7 +139,22 @@ public struct TrackingRegistrar: Sendable {
     ///   - keyPath: The property that changes.
     ///   - mutation: Stores the new value.
     /// - Returns: What `mutation` returns.
+    @inlinable
     public func withMutation<Subject: Trackable, Member, T>(
+        of subject: Subject, keyPath: KeyPath<Subject, Member>, _ mutation: () throws -> T
+    ) rethrows -> T {
+        guard Subject._observationBridged else { return try trackingWithMutation(of: subject, keyPath: keyPath, mutation) }
+        // Apple's halves inside Tracking's, as for a `@Tracked` property.
+        return try trackingWithMutation(of: subject, keyPath: keyPath) {
+            let told = Subject._observationWillSet(subject, keyPath: keyPath)
+            defer { if told { Subject._observationDidSet(subject, keyPath: keyPath) } }
+            return try mutation()
+        }
+    }
+
+    /// Tracking's half of ``withMutation(of:keyPath:_:)``.
+    @usableFromInline
+    func trackingWithMutation<Subject: Trackable, Member, T>(
         of subject: Subject, keyPath: KeyPath<Subject, Member>, _ mutation: () throws -> T
     ) rethrows -> T {
         guard let node = registeredNode(for: keyPath) else { return try mutation() }

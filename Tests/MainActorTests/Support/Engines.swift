@@ -3,16 +3,20 @@ import Tracking
 
 /// The engines the values tests compare: Tracking's `values` and Apple's
 /// `Observations`, each given the same scenario and asserted to give the
-/// same elements.
+/// same elements; and `Observations` over a Tracking model that declares
+/// `Observable` (the bridge), which must give what it gives over the
+/// `@Observable` twin.
 enum Engine: CaseIterable {
     case tracking
     case observation
+    case bridged
 
     /// A fresh two-number model of this engine.
     @MainActor func makePair() -> any PairModel {
         switch self {
         case .tracking: Pair()
         case .observation: ObservablePair()
+        case .bridged: BridgedPair()
         }
     }
 }
@@ -53,7 +57,9 @@ extension Pair: PairModel {
     }
 }
 
-extension ObservablePair: PairModel {
+/// Apple's `Observations`, over either model Apple's Observation sees: the
+/// `@Observable` twin and the Tracking model that declares `Observable`.
+extension PairModel where Self: Observable & Sendable {
     func sumIterator() -> Elements {
         var iterator = Observations { self.a + self.b }.makeAsyncIterator()
         return Elements { await iterator.next() }
@@ -71,6 +77,10 @@ extension ObservablePair: PairModel {
         }
     }
 }
+
+extension ObservablePair: PairModel {}
+
+extension BridgedPair: PairModel {}
 
 /// One iteration, whichever engine made it: `next()` calls the engine's
 /// iterator from the main actor.

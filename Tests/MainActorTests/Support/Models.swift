@@ -19,6 +19,13 @@ import Tracking
     var b = 0
 }
 
+/// ``Pair`` as a Tracking model that Apple's Observation sees too.
+@MainActor final class BridgedPair: Trackable, Observable {
+    let trackingRegistrar = TrackingRegistrar()
+    @Tracked var a = 0
+    @Tracked var b = 0
+}
+
 /// The view model: a main-actor class with a tracked string.
 @MainActor final class ProfileViewModel: Trackable {
     let trackingRegistrar = TrackingRegistrar()

@@ -14,7 +14,9 @@ final class ObjectBatch {
 }
 
 /// "create objects": ns per object and heap bytes per object, never
-/// observed, on a plain class, Tracking and Observation.
+/// observed, on a plain class, Tracking and Observation; and on a Tracking
+/// class that declares `Observable` (the bridge), never read (it has no
+/// Apple registrar yet) and read once (the read makes it).
 func objectCreationBenchmarks(probeCount: Int) -> [Benchmark] {
     [
         creation("create objects", variant: "plain", probeCount: probeCount, make: { ScalePlainItem() }) {
@@ -26,6 +28,17 @@ func objectCreationBenchmarks(probeCount: Int) -> [Benchmark] {
         creation("create objects", variant: "Observation", probeCount: probeCount, make: { ScaleObservedItem() }) {
             try checkNewItem(ScaleObservedItem.self)
         },
+        creation("create objects", variant: "bridged", probeCount: probeCount, make: { ScaleBridgedItem() }) {
+            try checkNewItem(ScaleBridgedItem.self)
+        },
+        creation(
+            "create objects", variant: "bridged, read once", probeCount: probeCount,
+            make: {
+                let item = ScaleBridgedItem()
+                blackHole(item.number)
+                return item
+            },
+            check: { try checkNewItem(ScaleBridgedItem.self) }),
     ]
 }
 

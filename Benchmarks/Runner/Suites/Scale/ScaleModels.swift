@@ -1,7 +1,7 @@
 import Observation
 import Tracking
 
-/// The model of the scale suite, written three ways that differ only in how
+/// The model of the scale suite, written four ways that differ only in how
 /// they are observed: three stored properties, an Int, a String and a Bool.
 protocol ScaleItem: AnyObject {
     init()
@@ -17,6 +17,14 @@ final class ScalePlainItem: ScaleItem {
 }
 
 final class ScaleTrackedItem: ScaleItem, Trackable, @unchecked Sendable {
+    let trackingRegistrar = TrackingRegistrar()
+    @Tracked var number = 0
+    @Tracked var name = ""
+    @Tracked var flag = false
+}
+
+/// ``ScaleTrackedItem`` seen by Apple's Observation too.
+final class ScaleBridgedItem: ScaleItem, Trackable, Observable, @unchecked Sendable {
     let trackingRegistrar = TrackingRegistrar()
     @Tracked var number = 0
     @Tracked var name = ""
