@@ -4,9 +4,9 @@ import Tracking
 /// The examples of the article "Using Tracking models in SwiftUI". SwiftUI
 /// itself is not on Linux: the examples call what SwiftUI calls around a
 /// view's body, Apple's `withObservationTracking`.
-enum SwiftUIModels {
+@MainActor enum SwiftUIModels {
     /// A Tracking model that Apple's Observation, and so SwiftUI, sees.
-    final class Book: Trackable, Observable, @unchecked Sendable {
+    @MainActor final class Book: Trackable, Observable {
         let trackingRegistrar = TrackingRegistrar()
 
         @Tracked var title = "Sample Book Title"
@@ -17,7 +17,7 @@ enum SwiftUIModels {
     }
 
     /// The same model without the conformance: Tracking only.
-    final class TrackedOnlyBook: Trackable, @unchecked Sendable {
+    @MainActor final class TrackedOnlyBook: Trackable {
         let trackingRegistrar = TrackingRegistrar()
 
         @Tracked var title = "Sample Book Title"
@@ -29,7 +29,7 @@ enum SwiftUIModels {
         withObservationTracking {
             print("body reads \(book.title)")
         } onChange: {
-            print("Apple's onChange, title still \(book.title)")
+            print("Apple's onChange, before the store")
         }
         // Tracking's own observer of the same model.
         let token = observe { print("observe: \(book.label)") }
@@ -69,7 +69,7 @@ enum SwiftUIModels {
 
     static func derivedValues() {
         let book = Book()
-        let label = Derived { "\(book.title) by \(book.author)" }
+        let label = IsolatedDerived { "\(book.title) by \(book.author)" }
         print(label.value)                  // computed and cached
         withObservationTracking {
             print("body reads \(label.value)")  // cached: no property is read
