@@ -1,0 +1,256 @@
+import CTrackingSupport
+import Synchronization
+
+/// An ordered collection of `Identifiable` values, tracked element by
+/// element: a reader depends on what it read, an element, a field of one, the
+/// structure, or everything, and a change re-runs only the readers of what
+/// changed.
+///
+/// Keep it in a ``Trackable`` model as a `let`, and use it as the array it
+/// replaces:
+///
+/// ```swift
+/// struct TodoItem: Identifiable, Equatable {
+///     let id = UUID()
+///     var title: String
+///     var isCompleted = false
+/// }
+///
+/// final class TodoManager: Trackable {
+///     let trackingRegistrar = TrackingRegistrar()
+///     let todos = TrackedList<TodoItem>()
+///
+///     func toggleTodo(_ todo: TodoItem) {
+///         todos[id: todo.id]?.isCompleted.toggle()   // in place, O(1)
+///     }
+/// }
+/// ```
+///
+/// What a read inside a tracking scope depends on:
+///
+/// | read | depends on |
+/// |---|---|
+/// | `list[id: x]` | element `x` (its value, its removal); the structure if `x` is absent |
+/// | `list[id: x, \.title]` | the `title` of element `x` only (and its removal) |
+/// | `list[i]` | the structure (which element is at `i`) and that element |
+/// | `count`, `isEmpty`, `endIndex`, `ids`, `contains(id:)`, `firstIndex(id:)` | the structure: count, order, ids |
+/// | iteration (`for … in`, `map`, `filter`, `elements`, …) | everything |
+///
+/// A change of one element re-runs the readers of that element (of the
+/// fields that changed, for narrow readers) and of everything, not the
+/// readers of other elements or of the structure. Appending, inserting,
+/// removing, moving and sorting re-run the readers of the structure and of
+/// everything; a removed element's readers run once, as for an object's
+/// death. Readers of the structure do not run when an element is edited.
+///
+/// - Equality: writing an element equal to the stored one (`==`, when
+///   `Element` is `Equatable`) notifies nobody, as for ``Tracked``; an
+///   element changed and changed back within one ``withTransaction(_:)``
+///   re-runs none of its readers. A narrow reader of a field runs only when
+///   that field changed (`==`).
+/// - In place: `list[id: x]?.isCompleted.toggle()`, `list[i].title = …`,
+///   `append`, `remove`, `move` edit the storage in place; nothing copies it.
+///   An edit that someone observes copies the one element it changes, to
+///   compare it afterwards.
+/// - Aggregates: ``counting(where:)`` and ``filtering(_:)`` keep a count and
+///   a subset up to date in O(1) per edited element.
+/// - Cost: an element that nobody reads costs its value and about three words
+///   of bookkeeping (its slot in the order, its node word, its entry in the
+///   index by id). A read element adds a graph node.
+///
+/// Ids must be unique: an edit that would give two elements one id is
+/// refused, with a ``TrackingDiagnostic/Kind/duplicateID`` diagnostic that
+/// names the list and the id.
+///
+/// Thread-safety: the engine's bookkeeping is thread-safe; the elements are
+/// as safe as a stored property: synchronize edits and reads of one list from
+/// several threads yourself (a lock, an actor). Make and drop its aggregates
+/// on the threads that edit it.
+public final class TrackedList<Element: Identifiable> {
+    /// How diagnostics and ``Derived/dependencies`` name the list, e.g.
+    /// `\TodoManager.todos`.
+    public let name: String
+
+    /// Compares the elements at two addresses; nil when every write counts
+    /// as a change.
+    let equality: ((UnsafeRawPointer, UnsafeRawPointer) -> Bool)?
+
+    // MARK: Storage
+
+    /// The elements, by slot. A slot keeps its element for as long as the
+    /// element is in the list, so that an element's node can find it.
+    @exclusivity(unchecked)
+    var values: UnsafeMutablePointer<Element>
+    /// The node of each slot's element (a retained ``ElementNode``), or 0
+    /// until something tracks a read of it. Read and written atomically.
+    @exclusivity(unchecked)
+    var nodeWords: UnsafeMutablePointer<UInt>
+    @exclusivity(unchecked)
+    var capacity: Int
+    /// Slots ever used; those below it are in use or in `freeSlots`.
+    @exclusivity(unchecked)
+    var usedSlots = 0
+    @exclusivity(unchecked)
+    var freeSlots: [Int32] = []
+    /// The slot at each position.
+    @exclusivity(unchecked)
+    var order: [Int32] = []
+    /// The slot of each id.
+    @exclusivity(unchecked)
+    var slotByID: [Element.ID: Int32] = [:]
+
+    /// The nodes of the structure and of everything (retained), or 0.
+    let structureWord = Atomic<UInt>(0)
+    let everythingWord = Atomic<UInt>(0)
+
+    /// The aggregates kept up to date, which unregister when they go.
+    @exclusivity(unchecked)
+    var aggregates: [AggregateEntry<Element>] = []
+
+    /// The changes of ids, for views that update their rows from them.
+    @exclusivity(unchecked)
+    var identityLog = IdentityLog<Element.ID>()
+
+    // MARK: Creating
+
+    /// Creates a list of `elements`, in order.
+    ///
+    /// - Parameters:
+    ///   - elements: The initial elements. An element whose id an earlier
+    ///     one has is left out, with a ``TrackingDiagnostic/Kind/duplicateID``
+    ///     diagnostic.
+    ///   - name: How diagnostics name the list; by default
+    ///     `TrackedList<Element>`.
+    ///   - notifiesEqualValues: When `true`, writing an element notifies its
+    ///     readers even if it equals the stored one. When `false` (the
+    ///     default), an `Equatable` element equal to the stored one notifies
+    ///     nobody.
+    public init<S: Sequence>(_ elements: S, name: String? = nil, notifiesEqualValues: Bool = false)
+    where S.Element == Element {
+        self.name = name ?? "TrackedList<\(Element.self)>"
+        self.equality = notifiesEqualValues ? nil : elementEquality(Element.self)
+        let initial = Array(elements)
+        capacity = Swift.max(initial.count, 4)
+        values = .allocate(capacity: capacity)
+        nodeWords = .allocate(capacity: capacity)
+        order.reserveCapacity(initial.count)
+        slotByID.reserveCapacity(initial.count)
+        for element in initial {
+            guard slotByID[element.id] == nil else {
+                rejectDuplicate(element.id, "was given twice to its initializer; the later one was left out")
+                continue
+            }
+            let slot = takeSlot(for: element)
+            order.append(slot)
+            slotByID[element.id] = slot
+        }
+    }
+
+    /// Creates an empty list.
+    ///
+    /// - Parameter name: How diagnostics name the list.
+    public convenience init(name: String? = nil) {
+        self.init(EmptyCollection(), name: name)
+    }
+
+    deinit {
+        var dying: [SourceNode] = []
+        for word in [structureWord.load(ordering: .acquiring), everythingWord.load(ordering: .acquiring)] {
+            if let node = NodeWord.node(word, as: SourceNode.self) { dying.append(node.takeUnretainedValue()) }
+        }
+        var elementNodes: [Unmanaged<ElementNode<Element>>] = []
+        for slot in order {
+            if let node = NodeWord.node(tracking_word_load(nodeWords + Int(slot)), as: ElementNode<Element>.self) {
+                elementNodes.append(node)
+                dying += node._withUnsafeGuaranteedRef { $0.takeAllNodes() }
+            }
+        }
+        if !dying.isEmpty { SourceNode.ownerDied(dying) }
+        for node in elementNodes { node.release() }
+        for word in [structureWord.load(ordering: .acquiring), everythingWord.load(ordering: .acquiring)] {
+            NodeWord.node(word, as: SourceNode.self)?.release()
+        }
+        for slot in order { (values + Int(slot)).deinitialize(count: 1) }
+        values.deallocate()
+        nodeWords.deallocate()
+    }
+
+    // MARK: Slots
+
+    /// A slot holding `element`, with no node.
+    func takeSlot(for element: Element) -> Int32 {
+        let slot: Int32
+        if let free = freeSlots.popLast() {
+            slot = free
+        } else {
+            if usedSlots == capacity { grow() }
+            slot = Int32(usedSlots)
+            usedSlots += 1
+        }
+        (values + Int(slot)).initialize(to: element)
+        nodeWords[Int(slot)] = 0
+        return slot
+    }
+
+    private func grow() {
+        let newCapacity = capacity * 2
+        let newValues = UnsafeMutablePointer<Element>.allocate(capacity: newCapacity)
+        let newWords = UnsafeMutablePointer<UInt>.allocate(capacity: newCapacity)
+        // Free slots hold no value: move only the slots in use.
+        for slot in order { (newValues + Int(slot)).moveInitialize(from: values + Int(slot), count: 1) }
+        newWords.update(from: nodeWords, count: usedSlots)
+        values.deallocate()
+        nodeWords.deallocate()
+        values = newValues
+        nodeWords = newWords
+        capacity = newCapacity
+    }
+
+    /// The slot at `position`, or a stop that names the list.
+    @inline(__always)
+    func slot(at position: Int) -> Int32 {
+        guard position >= 0, position < order.count else {
+            preconditionFailure("\(name): index \(position) is out of range (the list has \(order.count) elements)")
+        }
+        return order[position]
+    }
+
+    // MARK: Diagnostics
+
+    func rejectDuplicate(_ id: Element.ID, _ what: String) {
+        TrackingDiagnostics.report(TrackingDiagnostic(
+            kind: .duplicateID,
+            message: "\(name): an element with id \(id) \(what) (ids must be unique)",
+            properties: [name]))
+    }
+}
+
+extension TrackedList: @unchecked Sendable where Element: Sendable {}
+
+extension TrackedList: ExpressibleByArrayLiteral {
+    /// Creates a list of the elements of the literal: `let todos: TrackedList<TodoItem> = []`.
+    ///
+    /// - Parameter elements: The elements; a repeated id is left out, with a
+    ///   diagnostic.
+    public convenience init(arrayLiteral elements: Element...) {
+        self.init(elements)
+    }
+}
+
+extension TrackedList: CustomStringConvertible {
+    /// The elements, as an array prints them. An untracked read.
+    public var description: String {
+        untracked { String(describing: elements) }
+    }
+}
+
+/// The equality the list uses for elements of `type`: `==` for an
+/// `Equatable` type, nil otherwise.
+func elementEquality<Element>(_ type: Element.Type) -> ((UnsafeRawPointer, UnsafeRawPointer) -> Bool)? {
+    guard let equatable = type as? any Equatable.Type else { return nil }
+    return equatableEquality(equatable)
+}
+
+private func equatableEquality<E: Equatable>(_: E.Type) -> (UnsafeRawPointer, UnsafeRawPointer) -> Bool {
+    { $0.assumingMemoryBound(to: E.self).pointee == $1.assumingMemoryBound(to: E.self).pointee }
+}
