@@ -15,7 +15,9 @@
 ///    including those declared in superclasses and subclasses);
 /// 2. subscribers of `$property` receive the new value;
 /// 3. the new value is stored. A subscriber that reads the property during
-///    steps 1 or 2 therefore still sees the old value.
+///    steps 1 or 2 therefore still sees the old value; one that subscribes to
+///    `$property` during step 2 receives the new value first, as in Combine,
+///    whose publisher holds it while delivering it.
 ///
 /// Every assignment publishes, also when the new value equals the old one, as
 /// in Combine. An in-place mutation is a read, a mutation of the copy and an
@@ -126,11 +128,15 @@ extension Published {
         }
 
         /// Attaches a subscriber: it receives the current value at once, then
-        /// every assigned value.
+        /// every assigned value. During the delivery of a new value (from
+        /// another subscriber's callback), the current value is the one being
+        /// delivered, although the property still reads the old one: the
+        /// publisher holds the new value while it delivers it, as in Combine.
         ///
         /// - Parameter subscriber: The subscriber to attach.
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Value, S.Failure == Never {
-            storage.subject.subscribers.attach(subscriber, replay: storage.value)
+            let subject = storage.subject
+            subject.subscribers.attach(subscriber, replay: subject.valueInDelivery ?? storage.value)
         }
     }
 }

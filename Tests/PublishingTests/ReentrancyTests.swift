@@ -82,24 +82,54 @@ struct ReentrancyTests {
         c.cancel()
     }
 
-    @Test("a $x subscriber that subscribes to $x while the value is delivered gets the old value replayed")
+    @Test("a $x subscriber that subscribes to $x while a value is delivered receives that value first")
     func subscribeToPublishedDuringDelivery() {
         let model = WorkModel()
         var log: [String] = []
         var inner: AnyCancellable?
         let outer = model.$count.sink { value in
-            log.append("outer \(value)")
+            log.append("outer \(value) (stored \(model.count))")
             if value == 2, inner == nil {
-                inner = model.$count.sink { log.append("inner \($0)") }
+                inner = model.$count.sink { log.append("inner \($0) (stored \(model.count))") }
             }
         }
         model.count = 2
         model.count = 3
-        // As in Combine: the value is stored after delivery, so the new
-        // subscriber is replayed the old value and misses the one in flight.
-        #expect(log == ["outer 1", "outer 2", "inner 1", "outer 3", "inner 3"])
+        // As in Combine: the publisher holds the value it delivers, so the
+        // new subscriber starts with it, while the property, stored after the
+        // delivery, still reads the old one. The value in flight is not
+        // delivered to it a second time.
+        #expect(log == [
+            "outer 1 (stored 1)", "outer 2 (stored 1)", "inner 2 (stored 1)",
+            "outer 3 (stored 2)", "inner 3 (stored 2)",
+        ])
+        #expect(model.count == 3)
         outer.cancel()
         inner?.cancel()
+    }
+
+    @Test("after a delivery, a new $x subscriber receives the stored value, also after a nested assignment")
+    func subscribeAfterNestedDelivery() {
+        let model = WorkModel()
+        var log: [String] = []
+        var late: [AnyCancellable] = []
+        let outer = model.$count.sink { value in
+            log.append("outer \(value)")
+            if value == 2 {
+                model.count = 10   // a nested delivery, inside the delivery of 2
+                late.append(model.$count.sink { log.append("during 2 \($0)") })
+            }
+        }
+        model.count = 2
+        late.append(model.$count.sink { log.append("after \($0)") })
+        // The nested delivery of 10 has ended when "during 2" subscribes: the
+        // value in delivery is 2 again, which is also the value stored last
+        // (the outer assignment stores after the nested one), so every
+        // subscriber ends on the stored value.
+        #expect(log == ["outer 1", "outer 2", "outer 10", "during 2 2", "after 2"])
+        #expect(model.count == 2)
+        outer.cancel()
+        late.removeAll()
     }
 
     @Test("a CurrentValueSubject subscriber may read and set the value from its callback")

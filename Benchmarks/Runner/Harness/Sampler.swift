@@ -3,11 +3,18 @@ import CAllocationCounter
 /// Times a benchmark body: calibration, warm-up, samples, allocations.
 enum Sampler {
     /// How many operations fill a sample of about `targetNanoseconds`:
-    /// doubles n until one call takes an eighth of it, then scales. The
-    /// first call is not timed (it is cold: lazily built state, caches,
-    /// threads waking for the first time), and each step takes the quicker
-    /// of two calls, so that one preemption or slow wake-up does not end the
-    /// doubling early with an n far too small.
+    /// doubles n until one call takes an eighth of it, then scales; each
+    /// step takes the quicker of two calls, so that one preemption or slow
+    /// wake-up does not end the doubling early with an n far too small.
+    ///
+    /// One untimed call comes first. The first call after another
+    /// benchmark can be many times slower than the next (typing a title at
+    /// N = 10,000 on the Tracking model, right after the whole-object
+    /// variant: 98 µs, then 11 µs). Timed, a first call over an eighth of
+    /// the target stops the doubling at n = 1 and makes n a few operations
+    /// where a hundred fill the sample; every sample is then dominated by
+    /// its own cold start. That typing benchmark was calibrated at n = 4
+    /// and measured 0.4-0.7x the Observation model, calibrated at n = 88.
     static func calibrate(_ benchmark: Benchmark, targetNanoseconds: UInt64) -> Int {
         _ = time(benchmark, 1)
         var n = 1
@@ -27,6 +34,14 @@ enum Sampler {
     /// spent (and at least `minimumSamples` each are taken). Returns
     /// nanoseconds per operation, a list per body, sample k of each body
     /// taken back to back.
+    ///
+    /// Each sample is preceded by one untimed operation of the same
+    /// benchmark, so that it does not start in the caches the previous
+    /// variant left (see ``calibrate(_:targetNanoseconds:)``); except once a
+    /// sample has taken over ``coldStartLimit``, against which a cold start
+    /// is small. Moving a row at N = 10,000, one 3 ms operation a sample,
+    /// measured 14% slower on the variant sampled right after the
+    /// whole-object one without it.
     static func sampleRound(
         _ group: [Benchmark], n: [Int], budgetNanoseconds: UInt64, minimumSamples: Int, maximumSamples: Int
     ) -> [[Double]] {
@@ -35,14 +50,20 @@ enum Sampler {
         for (benchmark, count) in zip(group, n) where count > 1 { _ = time(benchmark, count) }
         var samples = Array(repeating: [Double](), count: group.count)
         let budgetStart = monotonicNanoseconds()
+        var lastSample = Array(repeating: UInt64(0), count: group.count)
         for round in 0..<maximumSamples {
             for (index, benchmark) in group.enumerated() {
-                samples[index].append(Double(time(benchmark, n[index])) / Double(n[index]))
+                if lastSample[index] < coldStartLimit { _ = time(benchmark, 1) }
+                lastSample[index] = time(benchmark, n[index])
+                samples[index].append(Double(lastSample[index]) / Double(n[index]))
             }
             if round + 1 >= minimumSamples, monotonicNanoseconds() - budgetStart >= budgetNanoseconds { break }
         }
         return samples
     }
+
+    /// How long a sample must take for its cold start not to matter: 10 ms.
+    static let coldStartLimit: UInt64 = 10_000_000
 
     /// Nanoseconds that `body(n)` takes, after an untimed `reset(n)`.
     static func time(_ benchmark: Benchmark, _ n: Int) -> UInt64 {

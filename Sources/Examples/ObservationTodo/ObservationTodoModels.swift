@@ -51,6 +51,9 @@ extension ObservationTodo {
         /// How many tasks are done.
         public private(set) var completedCount = 0
 
+        /// Whether ``visibleTodos`` lists only the tasks that are not done.
+        public var showsPendingOnly = false
+
         @ObservationIgnored private var nextID = 1
 
         /// Creates a manager with one pending task per title.
@@ -62,6 +65,13 @@ extension ObservationTodo {
 
         /// How many tasks are not done.
         public var pendingCount: Int { todos.count - completedCount }
+
+        /// The tasks that are not done, in order.
+        public var pendingTodos: [TodoItem] { todos.filter { !$0.isDone } }
+
+        /// The tasks a filtered list shows: ``pendingTodos`` when
+        /// ``showsPendingOnly`` is set, else every task.
+        public var visibleTodos: [TodoItem] { showsPendingOnly ? pendingTodos : todos }
 
         /// ``newTodoTitle`` without surrounding spaces.
         public var trimmedNewTitle: String { newTodoTitle.trimmingCharacters(in: .whitespaces) }
@@ -101,6 +111,21 @@ extension ObservationTodo {
             if todo.isDone { completedCount -= 1 }
             todo.manager = nil
             todos.remove(at: index)
+        }
+
+        /// Moves a task to `offset` among the tasks, 0 being the top; does
+        /// nothing if the task is not in the list.
+        ///
+        /// - Parameters:
+        ///   - todo: The task.
+        ///   - offset: Where it goes; an offset past either end means that
+        ///     end.
+        public func moveTodo(_ todo: TodoItem, toOffset offset: Int) {
+            guard let index = todos.firstIndex(where: { $0 === todo }) else { return }
+            let target = min(max(offset, 0), todos.count - 1)
+            guard target != index else { return }
+            todos.remove(at: index)
+            todos.insert(todo, at: target)
         }
 
         func completionDidChange(isDone: Bool) {

@@ -13,6 +13,9 @@ extension PublishedTodo {
         /// The title being typed in the input field.
         @Published public var newTodoTitle = ""
 
+        /// Whether ``visibleTodos`` lists only the tasks that are not done.
+        @Published public var showsPendingOnly = false
+
         private var nextID = 1
 
         /// Creates a manager with one pending task per title.
@@ -27,6 +30,10 @@ extension PublishedTodo {
 
         /// The tasks that are not done, in order.
         public var pendingTodos: [TodoItem] { todos.filter { !$0.isDone } }
+
+        /// The tasks a filtered list shows: ``pendingTodos`` when
+        /// ``showsPendingOnly`` is set, else every task.
+        public var visibleTodos: [TodoItem] { showsPendingOnly ? pendingTodos : todos }
 
         /// ``newTodoTitle`` without surrounding spaces.
         public var trimmedNewTitle: String { newTodoTitle.trimmingCharacters(in: .whitespaces) }
@@ -74,6 +81,21 @@ extension PublishedTodo {
         /// - Parameter todo: The task (found by id).
         public func deleteTodo(_ todo: TodoItem) {
             todos.removeAll { $0.id == todo.id }
+        }
+
+        /// Moves the task with `todo`'s id to `offset` among the tasks, 0
+        /// being the top; does nothing if no task has that id.
+        ///
+        /// - Parameters:
+        ///   - todo: The task (found by id).
+        ///   - offset: Where it goes; an offset past either end means that
+        ///     end.
+        public func moveTodo(_ todo: TodoItem, toOffset offset: Int) {
+            guard let index = todos.firstIndex(where: { $0.id == todo.id }) else { return }
+            let target = min(max(offset, 0), todos.count - 1)
+            guard target != index else { return }
+            let item = todos.remove(at: index)
+            todos.insert(item, at: target)
         }
 
         private func makeItem(_ title: String) -> TodoItem {

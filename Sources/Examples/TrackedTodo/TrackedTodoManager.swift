@@ -24,6 +24,9 @@ extension TrackedTodo {
         /// How many tasks are done.
         @Tracked public private(set) var completedCount = 0
 
+        /// Whether ``visibleTodos`` lists only the tasks that are not done.
+        @Tracked public var showsPendingOnly = false
+
         private var nextID = 1
 
         /// Creates a manager with one pending task per title.
@@ -38,6 +41,11 @@ extension TrackedTodo {
 
         /// The tasks that are not done, in order.
         public var pendingTodos: [TodoItem] { todos.filter { !$0.isDone } }
+
+        /// The tasks a filtered list shows: ``pendingTodos`` when
+        /// ``showsPendingOnly`` is set, else every task. A view that reads it
+        /// with the filter on depends on every task's `isDone`.
+        public var visibleTodos: [TodoItem] { showsPendingOnly ? pendingTodos : todos }
 
         /// ``newTodoTitle`` without surrounding spaces.
         public var trimmedNewTitle: String { newTodoTitle.trimmingCharacters(in: .whitespaces) }
@@ -81,6 +89,23 @@ extension TrackedTodo {
             if todo.isDone { completedCount -= 1 }
             todo.manager = nil
             todos.remove(at: index)
+        }
+
+        /// Moves a task to `offset` among the tasks, 0 being the top, as one
+        /// change of ``todos``; does nothing if the task is not in the list.
+        ///
+        /// - Parameters:
+        ///   - todo: The task.
+        ///   - offset: Where it goes; an offset past either end means that
+        ///     end.
+        public func moveTodo(_ todo: TodoItem, toOffset offset: Int) {
+            guard let index = todos.firstIndex(where: { $0 === todo }) else { return }
+            let target = min(max(offset, 0), todos.count - 1)
+            guard target != index else { return }
+            withTransaction {
+                todos.remove(at: index)
+                todos.insert(todo, at: target)
+            }
         }
 
         func completionDidChange(isDone: Bool) {

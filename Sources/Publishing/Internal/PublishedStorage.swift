@@ -65,11 +65,22 @@ final class PublishedStorage<Value>: PublishedStorageBase {
 final class PublishedSubject<Value>: @unchecked Sendable {
     let subscribers = SubscriberList<Value, Never>()
     private let assignments = Locked<[AnyCancellable]>([])
+    /// The value being delivered, if a delivery is in progress: what a
+    /// subscriber that subscribes meanwhile receives first, as in Combine,
+    /// whose publisher holds the new value while it delivers it (the
+    /// property is stored only afterwards). Follows the rules of the
+    /// property's value: assignments of one property are not concurrent.
+    @exclusivity(unchecked) private(set) var valueInDelivery: Value?
 
-    /// Delivers `value` to the `$property` subscribers.
+    /// Delivers `value` to the `$property` subscribers. A delivery nested in
+    /// another (a subscriber that assigns the property) holds its own value
+    /// until it returns, then the outer one's again.
     @usableFromInline
     func send(_ value: Value) {
+        let outer = valueInDelivery
+        valueInDelivery = value
         subscribers.send(value)
+        valueInDelivery = outer
     }
 
     /// Keeps `cancellable` until the property is deallocated.

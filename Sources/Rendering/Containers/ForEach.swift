@@ -19,13 +19,15 @@
 /// ``RenderingError/Kind/bindingToRemovedElement`` instead of trapping.
 ///
 /// - Complexity: when the view containing it renders, O(n) in the number
-///   of elements (each element's id is hashed, each row view compared with
-///   its previous inputs). A row that re-renders on its own costs nothing
-///   here.
+///   of elements: each element's id is compared with the id shown at its
+///   place, and each row view with its previous inputs. Only the ids that
+///   are not where they were (inserted, removed, moved) are hashed, and only
+///   new rows allocate. A row that re-renders on its own costs nothing here.
 public struct ForEach<Data: RandomAccessCollection, ID: Hashable, Content: View>: View {
     /// The elements.
     public let data: Data
-    let id: KeyPath<Data.Element, ID>
+    /// The id of an element.
+    let elementID: (Data.Element) -> ID
     let content: (Data.Element) -> Content
 
     /// One view per element of `data`, identified by `id`.
@@ -36,7 +38,13 @@ public struct ForEach<Data: RandomAccessCollection, ID: Hashable, Content: View>
     ///   - content: Makes the view of an element.
     public init(_ data: Data, id: KeyPath<Data.Element, ID>, @ViewBuilder content: @escaping (Data.Element) -> Content) {
         self.data = data
-        self.id = id
+        self.elementID = { $0[keyPath: id] }
+        self.content = content
+    }
+
+    init(_ data: Data, elementID: @escaping (Data.Element) -> ID, content: @escaping (Data.Element) -> Content) {
+        self.data = data
+        self.elementID = elementID
         self.content = content
     }
 
@@ -51,7 +59,8 @@ extension ForEach where Data.Element: Identifiable, ID == Data.Element.ID {
     ///   - data: The elements.
     ///   - content: Makes the view of an element.
     public init(_ data: Data, @ViewBuilder content: @escaping (Data.Element) -> Content) {
-        self.init(data, id: \.id, content: content)
+        // The conformance's getter, which costs less than applying a key path.
+        self.init(data, elementID: { $0.id }, content: content)
     }
 }
 
@@ -88,25 +97,26 @@ extension ForEach {
 
 extension ForEach: PrimitiveView {
     func expand(into list: inout ChildList, key: NodeKey) {
-        let host = list.host
-        let ownerName = host.names.name(of: list.owner.viewType)
-        (data as? any ReportingCollection)?.attach(host.errorLog, ownerName: ownerName)
-        list.structural(Self.self, key: key) { children in
-            var offsets: [AnyHashable: Int] = [:]
-            offsets.reserveCapacity(data.count)
-            for (offset, element) in data.enumerated() {
-                let elementID = AnyHashable(element[keyPath: id])
-                if let first = offsets[elementID] {
-                    host.errorLog.report(RenderingError(
-                        .duplicateID,
-                        "ForEach in \(ownerName) has more than one element with id \(elementID.base) "
-                            + "(at offsets \(first) and \(offset)); only the first is shown"))
-                    continue
-                }
-                offsets[elementID] = offset
-                children.add(content(element), key: .id(elementID))
-            }
+        let context = list.context
+        let owner = list.owner
+        (data as? any ReportingCollection)?.attach(context.errorLog, ownerName: context.types.name(of: owner.viewType))
+        let (node, _) = list.element(Self.self, key: key)
+        let rows = node.modifierState.map { unsafeDowncast($0, to: ForEachRows<ID>.self) } ?? ForEachRows<ID>()
+        node.modifierState = rows
+        var changes: IdentityChanges<ID>?
+        if let reporting = data as? any IdentityChangeReporting {
+            changes = reporting.identityChanges(since: rows.reportedVersion, as: ID.self)
+            rows.reportedVersion = reporting.identityVersion
         }
+        rows.update(
+            data, changes: changes, elementID: elementID, content: content, node: node,
+            deferred: list.deferred, environment: list.environment,
+            reportDuplicate: { id, first, offset in
+                context.errorLog.report(RenderingError(
+                    .duplicateID,
+                    "ForEach in \(context.types.name(of: owner.viewType)) has more than one element with id \(id) "
+                        + "(at offsets \(first) and \(offset)); only the first is shown"))
+            })
     }
 }
 

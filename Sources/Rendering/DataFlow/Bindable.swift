@@ -50,7 +50,7 @@ public struct Bindable<Value: AnyObject> {
     }
 }
 
-extension Bindable: ViewInput {
+extension Bindable: ComparedByReference {
     static func isSameInput(_ old: Bindable<Value>, _ new: Bindable<Value>) -> Bool {
         old.wrappedValue === new.wrappedValue
     }

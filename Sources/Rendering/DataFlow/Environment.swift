@@ -69,7 +69,7 @@ extension Environment: HostedProperty {
         guard case .object = source else { return }
         object = context.environment.object(Value.self, kind: .object)
         if object == nil {
-            let view = context.node.host.names.name(of: context.node.viewType)
+            let view = context.node.context.types.name(of: context.node.viewType)
             context.problems.append(RenderingError(
                 .missingEnvironmentValue,
                 "\(view) reads @Environment(\(Value.self).self), but no ancestor provides a \(Value.self); "

@@ -45,7 +45,7 @@ extension EnvironmentObject: HostedProperty {
     mutating func install(_ context: inout InstallContext) {
         guard let found = context.environment.object(ObjectType.self, kind: .environmentObject) else {
             object = nil
-            let view = context.node.host.names.name(of: context.node.viewType)
+            let view = context.node.context.types.name(of: context.node.viewType)
             context.problems.append(RenderingError(
                 .missingEnvironmentObject,
                 "\(view) reads @EnvironmentObject of type \(ObjectType.self), but no ancestor provides one; "

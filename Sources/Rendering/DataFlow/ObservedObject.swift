@@ -56,7 +56,7 @@ public struct ObservedObject<ObjectType: ObservableObject> {
     }
 }
 
-extension ObservedObject: HostedProperty {
+extension ObservedObject: HostedProperty, ComparedByReference {
     mutating func install(_ context: inout InstallContext) {
         context.node.subscribe(to: wrappedValue)
     }

@@ -32,8 +32,8 @@ import Tracking
 /// Thread-safety: use it on the host's thread, like the view.
 @propertyWrapper
 public struct State<Value> {
-    private let initialValue: Value
-    private var box: StateBox<Value>?
+    @usableFromInline let initialValue: Value
+    @usableFromInline var box: StateBox<Value>?
 
     /// Creates state with an initial value, used the first time the view's
     /// identity renders.
@@ -52,6 +52,9 @@ public struct State<Value> {
     }
 
     /// The current value.
+    ///
+    /// Inlinable, so that a body reading it reads the tracked box directly.
+    @inlinable
     public var wrappedValue: Value {
         get { box?.value ?? initialValue }
         nonmutating set { box?.value = newValue }
@@ -96,17 +99,43 @@ extension State: HostedProperty {
 }
 
 /// The storage of one ``State``: a tracked value, and a binding location.
+///
+/// What `@Tracked var value` would declare, with the accessors written out
+/// twice. ``value`` is inlined into the bodies that read `@State`, where its
+/// key paths are constants that the optimizer turns into a field load. The
+/// host's own code is generic, and there a key path literal is instantiated,
+/// and allocated, on every use: as a binding's location, the box reaches its
+/// value through key paths made once per box.
+@usableFromInline
 final class StateBox<Value>: BindingLocation, Trackable {
-    let trackingRegistrar = TrackingRegistrar()
-    @Tracked var value: Value
+    @usableFromInline let trackingRegistrar = TrackingRegistrar()
+    @usableFromInline var _value: Tracked<Value>
+    private let valuePath: ReferenceWritableKeyPath<StateBox, Value>
+    private let storagePath: ReferenceWritableKeyPath<StateBox, Tracked<Value>>
 
     init(_ value: Value) {
         // The policy chosen at run time: `==` when `Value` is Equatable.
         _value = Tracked(wrappedValue: value, notifiesEqualValues: false)
+        valuePath = \.value
+        storagePath = \._value
     }
 
-    func get() -> Value { value }
-    func modify(_ body: (inout Value) -> Void) { body(&value) }
-    func set(_ newValue: Value) { value = newValue }
+    @inlinable
+    var value: Value {
+        get { Tracked[_enclosingInstance: self, wrapped: \.value, storage: \._value] }
+        set { Tracked[_enclosingInstance: self, wrapped: \.value, storage: \._value] = newValue }
+    }
+
+    func get() -> Value {
+        Tracked[_enclosingInstance: self, wrapped: valuePath, storage: storagePath]
+    }
+
+    func modify(_ body: (inout Value) -> Void) {
+        body(&Tracked[_enclosingInstance: self, wrapped: valuePath, storage: storagePath])
+    }
+
+    func set(_ newValue: Value) {
+        Tracked[_enclosingInstance: self, wrapped: valuePath, storage: storagePath] = newValue
+    }
     var isTracked: Bool { true }
 }

@@ -7,8 +7,12 @@
 /// not change costs one comparison per child; the first miss builds a
 /// dictionary of the old children by key. While every child is the old one
 /// at its position, no new array is built: the old one is returned.
+///
+/// The rows of a `ForEach` are matched by the `ForEach` itself, which knows
+/// their ids (see ``ForEachRows``): a list made with ``init(rowsOf:deferred:environment:)``
+/// adds each view to the node it is given and builds nothing.
 struct ChildList {
-    let pass: RenderPass
+    let deferred: DeferredChildren
     unowned(unsafe) let parent: Node
     /// The environment of the views being added.
     var environment: EnvironmentValues
@@ -19,18 +23,37 @@ struct ChildList {
     private var nodes: [Node]?
     private var kept = 0
     private let stamp: UInt64
+    /// Set for a list of rows: the node the next view goes to, and the node
+    /// it went to.
+    private var row: (given: Node?, added: Node?)?
 
-    init(pass: RenderPass, parent: Node, environment: EnvironmentValues) {
-        self.pass = pass
+    init(deferred: DeferredChildren, parent: Node, environment: EnvironmentValues) {
+        self.deferred = deferred
         self.parent = parent
         self.environment = environment
         self.old = parent.children
-        self.stamp = parent.host.nextStamp()
+        self.stamp = parent.context.nextStamp()
+    }
+
+    /// A list whose caller matches the old children and keeps the array of
+    /// children itself: each ``addRow(_:key:kind:reusing:)`` says which node
+    /// the view goes to.
+    init(rowsOf parent: Node, deferred: DeferredChildren, environment: EnvironmentValues) {
+        self.deferred = deferred
+        self.parent = parent
+        self.environment = environment
+        self.old = []
+        self.stamp = 0
+        self.row = (nil, nil)
     }
 
     private var count: Int { nodes?.count ?? kept }
 
     private mutating func append(_ node: Node) {
+        if row != nil {
+            row!.added = node
+            return
+        }
         if nodes == nil {
             if kept < old.count, old[kept] === node {
                 kept += 1
@@ -43,45 +66,64 @@ struct ChildList {
         nodes!.append(node)
     }
 
-    var host: ViewHost { parent.host }
+    var context: RenderContext { parent.context }
 
     /// The custom view whose render this is.
-    var owner: ViewNode { pass.owner }
+    var owner: ViewNode { deferred.owner }
+
+    /// In a list of rows, adds `view`, of kind `kind`, to `node` (a row the
+    /// caller matched), or to a new node under `key` if `node` is nil or of
+    /// another type.
+    ///
+    /// - Returns: The node the view went to.
+    mutating func addRow<V: View>(_ view: consuming V, key: NodeKey, kind: ViewKind, reusing node: Node?) -> Node {
+        row = (node, nil)
+        add(view, key: key, kind: kind)
+        return row!.added!
+    }
 
     /// Adds `view` as the next child, under `key`.
     mutating func add<V: View>(_ view: V, key: NodeKey) {
-        switch host.kind(of: V.self) {
+        add(view, key: key, kind: context.types.kind(of: V.self))
+    }
+
+    private mutating func add<V: View>(_ view: consuming V, key: NodeKey, kind: ViewKind) {
+        switch kind {
         case .primitive(let type):
             expand(view, as: type, key: key)
         case .custom:
             addCustom(view, key: key)
         case .bodiless:
-            let name = host.names.name(of: V.self)
+            let name = context.types.name(of: V.self)
             let error = RenderingError(
                 .unsupportedView, "\(name) is not a view the host can draw: it is not built in and its body is Never")
-            host.errorLog.report(error)
+            context.errorLog.report(error)
             errorElement(error, key: key)
         }
     }
 
     /// Expands a built-in view, whose type `V` is `P` (checked once per type
-    /// by the host), without boxing it in an existential.
+    /// by the host's type cache), without boxing it in an existential.
     private mutating func expand<V, P: PrimitiveView>(_ view: V, as _: P.Type, key: NodeKey) {
         unsafeBitCast(view, to: P.self).expand(into: &self, key: key)
     }
 
-    private mutating func addCustom<V: View>(_ view: V, key: NodeKey) {
+    private mutating func addCustom<V: View>(_ view: consuming V, key: NodeKey) {
         if let node = take(key, ObjectIdentifier(V.self)) {
-            let typed = unsafeDowncast(node, to: TypedViewNode<V>.self)
-            typed.pendingView = view
-            typed.pendingEnvironment = environment.withoutReader
+            // A call on the node, which knows its view type: reaching its
+            // fields from here would look the generic class up by `V`.
+            let typed = unsafeDowncast(node, to: ViewNode.self)
+            var view = view
+            withUnsafeMutablePointer(to: &view) {
+                typed.receive(UnsafeMutableRawPointer($0), environment: environment.withoutReader)
+            }
             append(typed)
-            pass.deferred.append(typed)
+            deferred.views.append(typed)
         } else {
             let typed = TypedViewNode(
-                view: view, host: host, parent: parent, key: key, environment: environment.withoutReader)
+                view: view, context: context, parent: parent, key: key, environment: environment.withoutReader)
             append(typed)
-            pass.deferred.append(typed)
+            deferred.views.append(typed)
         }
     }
 
@@ -92,14 +134,14 @@ struct ChildList {
             append(node)
             return (unsafeDowncast(node, to: ElementNode.self), false)
         }
-        let node = ElementNode(host: host, parent: parent, key: key, viewType: type)
+        let node = ElementNode(context: context, parent: parent, key: key, viewType: type)
         append(node)
         return (node, true)
     }
 
     /// Rebuilds the children of `node` with `build`.
     func expandChildren(of node: Node, environment: EnvironmentValues, _ build: (inout ChildList) -> Void) {
-        var list = ChildList(pass: pass, parent: node, environment: environment)
+        var list = ChildList(deferred: deferred, parent: node, environment: environment)
         build(&list)
         node.children = list.finish()
     }
@@ -157,6 +199,11 @@ struct ChildList {
     }
 
     private mutating func take(_ key: NodeKey, _ typeID: ObjectIdentifier) -> Node? {
+        if let given = row?.given {
+            row!.given = nil
+            return given.typeID == typeID ? given : nil
+        }
+        if row != nil { return nil }
         let position = count
         var candidate: Node?
         if position < old.count, old[position].key == key {

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// The thread-safe half of a custom view's node: what marks it for
 /// re-rendering when something it depends on changes, on whatever thread the
@@ -16,10 +17,15 @@ final class DirtyMark: @unchecked Sendable {
     unowned(unsafe) var node: ViewNode?
 
     // Guarded by `queue.lock`.
-    var isDirty = false
+    var isDirty = false {
+        didSet { dirtyFlag.store(isDirty, ordering: .releasing) }
+    }
     var isQueued = false
     var trackedChange = false
     var causes: [RenderCause] = []
+
+    /// `isDirty`, readable without the lock.
+    private let dirtyFlag = Atomic<Bool>(false)
 
     init(queue: InvalidationQueue) {
         self.queue = queue
@@ -51,6 +57,14 @@ final class DirtyMark: @unchecked Sendable {
         trackedChange = false
         causes = []
         return result
+    }
+
+    /// Whether the view is dirty, read without taking the lock: a mark set
+    /// on another thread at the same moment may be missed, and is then
+    /// rendered by the next pass (as with the lock, which only orders the
+    /// two).
+    var mayBeDirty: Bool {
+        dirtyFlag.load(ordering: .acquiring)
     }
 
     var isMarkedDirty: Bool {

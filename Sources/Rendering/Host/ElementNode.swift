@@ -15,7 +15,7 @@ final class ElementNode: Node {
     @exclusivity(unchecked) var textContent: String?
     /// The interaction the node offers, registered with the host by label.
     @exclusivity(unchecked) var control: Control? {
-        didSet { host.controlDidChange(self, from: oldValue) }
+        didSet { context.controls.controlDidChange(self, from: oldValue) }
     }
     /// Per-identity data of a modifier (its last value, its environment
     /// entries).
@@ -28,7 +28,7 @@ final class ElementNode: Node {
 
     override func unmount() {
         if control != nil { control = nil }
-        if let disappearAction { host.enqueuePostAction(disappearAction) }
+        if let disappearAction { context.enqueuePostAction(disappearAction) }
         super.unmount()
     }
 

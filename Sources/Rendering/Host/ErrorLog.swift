@@ -25,3 +25,14 @@ final class ErrorLog: @unchecked Sendable {
         entries.removeAll()
     }
 }
+
+extension ViewHost {
+    /// The problems found while rendering, oldest first, each once (until
+    /// ``clearErrors()``).
+    public var errors: [RenderingError] { context.errorLog.all }
+
+    /// Forgets the errors reported so far.
+    public func clearErrors() {
+        context.errorLog.removeAll()
+    }
+}

@@ -9,9 +9,10 @@
 /// reference gives an object a side table, which makes every retain and
 /// release of it take the slow path.
 class Node {
-    /// The host outlives every node of its tree: it owns the root, and nodes
-    /// are referenced only from the tree and from the current render.
-    unowned(unsafe) let host: ViewHost
+    /// The host's shared parts. The host outlives every node of its tree: it
+    /// owns the root, and nodes are referenced only from the tree and from
+    /// the current render.
+    unowned(unsafe) let context: RenderContext
     /// Alive while this node is in the tree; read only then (for
     /// ``identity``, which is cached at the node's first render).
     unowned(unsafe) let parent: Node?
@@ -24,8 +25,8 @@ class Node {
     private(set) var isMounted = true
     private var cachedIdentity: String?
 
-    init(host: ViewHost, parent: Node?, key: NodeKey, viewType: Any.Type) {
-        self.host = host
+    init(context: RenderContext, parent: Node?, key: NodeKey, viewType: Any.Type) {
+        self.context = context
         self.parent = parent
         self.key = key
         self.viewType = viewType
@@ -39,7 +40,7 @@ class Node {
     /// `[id: x]` for an explicit id. Computed once, on first use.
     var identity: String {
         if let cachedIdentity { return cachedIdentity }
-        var component = host.names.name(of: viewType)
+        var component = context.types.name(of: viewType)
         switch key {
         case .index(let index) where index > 0: component += "[\(index)]"
         case .index: break

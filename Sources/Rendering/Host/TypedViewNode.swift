@@ -1,16 +1,22 @@
 /// A custom view node that knows its view's type.
 final class TypedViewNode<Content: View>: ViewNode {
     /// The view as last rendered, with its hosted properties installed.
-    private var view: Content
-    /// What the parent produced in its latest render, until compared.
-    var pendingView: Content?
-    var pendingEnvironment: EnvironmentValues?
+    @exclusivity(unchecked) private var view: Content
+    /// The view the parent produced in its latest render. Once compared with
+    /// ``view`` it stays, holding the same inputs, until the next one
+    /// replaces it: kept in place, so that taking a new one moves it
+    /// instead of copying it (the view's references are retained once).
+    @exclusivity(unchecked) private var received: Content
+    /// Whether ``received`` is new since the last comparison.
+    @exclusivity(unchecked) private var hasReceived = false
+    @exclusivity(unchecked) private var receivedEnvironment: EnvironmentValues?
     private let layout: ViewLayout
 
-    init(view: Content, host: ViewHost, parent: Node?, key: NodeKey, environment: EnvironmentValues) {
+    init(view: Content, context: RenderContext, parent: Node?, key: NodeKey, environment: EnvironmentValues) {
         self.view = view
-        self.layout = host.layout(of: Content.self)
-        super.init(host: host, parent: parent, key: key, viewType: Content.self, environment: environment)
+        self.received = view
+        self.layout = ViewLayout.of(Content.self)
+        super.init(context: context, parent: parent, key: key, viewType: Content.self, environment: environment)
         slots = Array(repeating: nil, count: layout.hostedFields.count)
     }
 
@@ -20,41 +26,48 @@ final class TypedViewNode<Content: View>: ViewNode {
             var causes = extraCauses
             if taken.tracked { causes.append(.property(scope.lastChange ?? "a tracked property")) }
             causes += taken.causes
-            host.recordRender(of: self, causes: causes)
+            context.counts.record(self, causes: causes)
         } else {
-            host.recordRender(of: self, causes: nil)
+            context.counts.record(self, causes: nil)
         }
-        let pass = RenderPass(owner: self)
+        let deferred = DeferredChildren(owner: self)
         let environment = self.environment.read(by: self)
-        track { evaluate(pass, environment) }
+        track { evaluate(deferred, environment) }
         hasRendered = true
-        for child in pass.deferred { child.applyParentUpdate(from: self) }
+        for child in deferred.views { child.applyParentUpdate(from: self) }
     }
 
-    private func evaluate(_ pass: RenderPass, _ environment: EnvironmentValues) {
-        var context = InstallContext(node: self, environment: environment)
+    private func evaluate(_ deferred: DeferredChildren, _ environment: EnvironmentValues) {
+        var install = InstallContext(node: self, environment: environment)
         beginInstall()
-        layout.install(&view, &context)
+        layout.install(&view, &install)
         endInstall()
-        var list = ChildList(pass: pass, parent: self, environment: environment)
-        if context.problems.isEmpty {
+        var list = ChildList(deferred: deferred, parent: self, environment: environment)
+        if install.problems.isEmpty {
             shownProblems = []
-            if case .custom = host.kind(of: Content.self) {
+            if case .custom = context.types.kind(of: Content.self) {
                 list.add(view.body, key: .index(0))
             } else {
                 // A built-in view at the root has no body: draw it instead.
                 list.add(view, key: .index(0))
             }
         } else {
-            for problem in context.problems where !shownProblems.contains(problem) {
-                host.errorLog.report(problem)
+            for problem in install.problems where !shownProblems.contains(problem) {
+                context.errorLog.report(problem)
             }
-            shownProblems = context.problems
-            for (index, problem) in context.problems.enumerated() {
+            shownProblems = install.problems
+            for (index, problem) in install.problems.enumerated() {
                 list.errorElement(problem, key: .index(index))
             }
         }
         children = list.finish()
+    }
+
+    override func receive(_ view: UnsafeMutableRawPointer, environment: EnvironmentValues) {
+        // The caller's variable takes the previous view, and drops it.
+        swap(&received, &view.assumingMemoryBound(to: Content.self).pointee)
+        hasReceived = true
+        receivedEnvironment = environment
     }
 
     override func applyParentUpdate(from parent: ViewNode) {
@@ -63,28 +76,29 @@ final class TypedViewNode<Content: View>: ViewNode {
             return
         }
         var causes: [RenderCause] = []
-        if let newEnvironment = pendingEnvironment {
-            pendingEnvironment = nil
+        if let newEnvironment = receivedEnvironment {
+            receivedEnvironment = nil
             if newEnvironment.chain !== environment.chain {
                 environment = newEnvironment
-                causes.append(.environment(from: host.names.name(of: parent.viewType)))
+                causes.append(.environment(from: context.types.name(of: parent.viewType)))
             }
         }
-        if let newView = pendingView {
-            pendingView = nil
-            if !layout.isSameInput(view, newView) {
-                view = newView
-                causes.append(.inputs(from: host.names.name(of: parent.viewType)))
+        if hasReceived {
+            hasReceived = false
+            if !layout.isSameInput(&view, &received) {
+                swap(&view, &received)
+                received = view   // drops the old view's references now
+                causes.append(.inputs(from: context.types.name(of: parent.viewType)))
             }
         }
-        if !causes.isEmpty || mark.isMarkedDirty {
+        if !causes.isEmpty || mark.mayBeDirty {
             render(extraCauses: causes)
         }
     }
 
     override func releaseStorage() {
         layout.uninstall(&view)
-        pendingView = nil
+        received = view
         super.releaseStorage()
     }
 }

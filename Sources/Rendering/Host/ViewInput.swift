@@ -6,6 +6,12 @@ protocol ViewInput {
     static func isSameInput(_ old: Self, _ new: Self) -> Bool
 }
 
+/// A ``ViewInput`` whose only stored property is a class reference, and
+/// which is the same input exactly when that reference is the same instance
+/// (``Bindable``, ``ObservedObject``): ``ViewLayout`` compares it as a
+/// pointer, without copying the two values.
+protocol ComparedByReference: ViewInput {}
+
 extension ViewInput {
     func isSameInput(asAny other: Any) -> Bool {
         guard let other = other as? Self else { return false }

@@ -59,19 +59,21 @@ final class ViewLayout: @unchecked Sendable {
     }
 
     /// Whether a child given `new` in place of `old` has the same inputs.
-    func isSameInput<V>(_ old: V, _ new: V) -> Bool {
+    /// Both are passed by address (`inout`, never written): a generic value
+    /// passed by value would be copied to the heap to take its bytes.
+    func isSameInput<V>(_ old: inout V, _ new: inout V) -> Bool {
         switch comparison {
         case .never:
             return false
         case .whole(let compare):
-            return withUnsafeBytes(of: old) { a in
-                withUnsafeBytes(of: new) { b in compare(a.baseAddress!, b.baseAddress!) }
+            return withUnsafeMutablePointer(to: &old) { a in
+                withUnsafeMutablePointer(to: &new) { b in compare(UnsafeRawPointer(a), UnsafeRawPointer(b)) }
             }
         case .fields(let fields):
-            return withUnsafeBytes(of: old) { a in
-                withUnsafeBytes(of: new) { b in
-                    for field in fields
-                    where !field.compare(a.baseAddress! + field.offset, b.baseAddress! + field.offset) {
+            return withUnsafeMutablePointer(to: &old) { a in
+                withUnsafeMutablePointer(to: &new) { b in
+                    let a = UnsafeRawPointer(a), b = UnsafeRawPointer(b)
+                    for field in fields where !field.compare(a + field.offset, b + field.offset) {
                         return false
                     }
                     return true
@@ -123,18 +125,31 @@ final class ViewLayout: @unchecked Sendable {
     }
 
     private static func comparator(for type: Any.Type, kind: _MetadataKind) -> Comparator {
+        if type is any ComparedByReference.Type, MemoryLayout<UnsafeRawPointer>.size == typeSize(type) {
+            return referenceComparator
+        }
         if let input = type as? any ViewInput.Type { return inputComparator(input) }
         if let equatable = type as? any Equatable.Type { return equatableComparator(equatable) }
         switch kind {
         case .class:
             // A class reference: the same instance is the same input.
-            return { $0.load(as: UnsafeRawPointer.self) == $1.load(as: UnsafeRawPointer.self) }
+            return referenceComparator
         case .function:
             // A closure cannot be compared: it may capture anything.
             return { _, _ in false }
         default:
             return reflectingComparator(type)
         }
+    }
+
+    /// The same instance is the same input.
+    private static func referenceComparator(_ a: UnsafeRawPointer, _ b: UnsafeRawPointer) -> Bool {
+        a.load(as: UnsafeRawPointer.self) == b.load(as: UnsafeRawPointer.self)
+    }
+
+    private static func typeSize(_ type: Any.Type) -> Int {
+        func size<T>(_: T.Type) -> Int { MemoryLayout<T>.size }
+        return _openExistential(type, do: size)
     }
 
     private static func hostedField<P: HostedProperty>(_: P.Type, offset: Int) -> HostedField {

@@ -12,17 +12,16 @@ class ViewNode: Node {
     let mark: DirtyMark
     let scope: TrackingScope
     /// The environment the parent passed, without a reader.
-    var environment: EnvironmentValues
+    @exclusivity(unchecked) var environment: EnvironmentValues
     /// Storage of the hosted property wrappers, one slot each, in field order.
     var slots: [AnyObject?] = []
     private var subscriptions: [Subscription] = []
     /// Counts installs, so that subscriptions not renewed by the latest one
     /// can be dropped.
     private var installStamp: UInt64 = 0
-    var hasRendered = false
-    /// Body evaluations in the host's current count generation.
-    var counter: BodyCounter?
-    var countGeneration: UInt64 = 0
+    @exclusivity(unchecked) var hasRendered = false
+    /// Body evaluations, in the generation of the counts it belongs to.
+    @exclusivity(unchecked) var counter: BodyCounter?
     /// The problems shown by the latest render, so that each is reported once.
     var shownProblems: [RenderingError] = []
 
@@ -32,18 +31,26 @@ class ViewNode: Node {
         var stamp: UInt64
     }
 
-    init(host: ViewHost, parent: Node?, key: NodeKey, viewType: Any.Type, environment: EnvironmentValues) {
-        let mark = DirtyMark(queue: host.queue)
+    init(context: RenderContext, parent: Node?, key: NodeKey, viewType: Any.Type, environment: EnvironmentValues) {
+        let mark = DirtyMark(queue: context.queue)
         self.mark = mark
         self.scope = TrackingScope { mark.invalidate(nil) }
         self.environment = environment
-        super.init(host: host, parent: parent, key: key, viewType: viewType)
+        super.init(context: context, parent: parent, key: key, viewType: viewType)
         mark.node = self
     }
 
     /// Evaluates the body and rebuilds the subtree; then lets the custom
     /// children it produced decide whether they render too.
     func render(extraCauses: [RenderCause]) {
+        preconditionFailure("subclass responsibility")
+    }
+
+    /// Takes the view the parent's render produced for this node (a value
+    /// of the node's view type, at `view`, which it swaps with a view it no
+    /// longer needs) and the environment it passed, until
+    /// ``applyParentUpdate(from:)`` compares them.
+    func receive(_ view: UnsafeMutableRawPointer, environment: EnvironmentValues) {
         preconditionFailure("subclass responsibility")
     }
 
@@ -57,7 +64,7 @@ class ViewNode: Node {
     /// if the host tracks Apple's Observation, inside
     /// `withObservationTracking`.
     func track(_ evaluate: () -> Void) {
-        if host.options.tracksObservation {
+        if context.tracksObservation {
             let mark = self.mark
             withObservationTracking {
                 scope.track(evaluate)
@@ -91,7 +98,7 @@ class ViewNode: Node {
         }
         let mark = self.mark
         let cause = RenderCause.objectWillChange(
-            ObjectIdentifier(Object.self), typeName: host.names.name(of: Object.self))
+            ObjectIdentifier(Object.self), typeName: context.types.name(of: Object.self))
         let cancellable = object.objectWillChange.sink { _ in mark.invalidate(cause) }
         subscriptions.append(Subscription(object: object, cancellable: cancellable, stamp: installStamp))
     }

@@ -33,7 +33,7 @@ struct LifecycleView<Content: View>: View, PrimitiveView {
 
     func expand(into list: inout ChildList, key: NodeKey) {
         let (node, isNew) = list.element(Self.self, key: key)
-        if isNew, let appear { list.host.enqueuePostAction(appear) }
+        if isNew, let appear { list.context.enqueuePostAction(appear) }
         node.disappearAction = disappear
         list.expandChildren(of: node, environment: list.environment) { $0.add(content, key: .index(0)) }
     }

@@ -53,11 +53,11 @@ struct ChangeWatcher<Content: View, Value: Equatable>: View, PrimitiveView {
             let oldValue = last.value
             if oldValue != newValue {
                 last.value = newValue
-                list.host.enqueuePostAction { action(oldValue, newValue) }
+                list.context.enqueuePostAction { action(oldValue, newValue) }
             }
         } else {
             node.modifierState = LastValue(newValue)
-            if isNew && initial { list.host.enqueuePostAction { action(newValue, newValue) } }
+            if isNew && initial { list.context.enqueuePostAction { action(newValue, newValue) } }
         }
         list.expandChildren(of: node, environment: list.environment) { $0.add(content, key: .index(0)) }
     }

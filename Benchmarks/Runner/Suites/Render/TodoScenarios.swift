@@ -4,14 +4,23 @@ import Rendering
 import Tracking
 
 /// The Todo app of the seed articles with N rows, on the three strategies:
-/// toggle one row, type a 20-character title, add one item, delete one item.
+/// toggle one row, type a 20-character title, add one item, delete one item,
+/// move the last item to the top; and two more screens over the same models
+/// (``TodoVariantScreens``): a list filtered to the pending tasks and back,
+/// and a toggle where the completed count is computed from the items.
 enum TodoScenarios {
     static let placeholder = "What needs doing?"
     static let typedTitle = Array("Buy milk and 2 eggs!")
+    /// How many tasks are done in the filtered list, whatever its size: the
+    /// rows the filter hides and shows again.
+    static let doneInFilteredList = 5
 
     static func all(sizes: [Int]) -> [RenderScenario] {
         sizes.flatMap { size in
-            [toggle(size), typing(size), adding(size), deleting(size)].flatMap { $0 }
+            [
+                toggle(size), typing(size), adding(size), deleting(size), moving(size), filtering(size),
+                derivedCountToggle(size),
+            ].flatMap { $0 }
         }
     }
 
@@ -51,14 +60,7 @@ enum TodoScenarios {
                     return RenderWorkload(
                         host: host,
                         update: { index in try? host.toggle("Task \(index % size + 1)") },
-                        showsUpdate: { index in
-                            // Toggles alternate: an odd number of toggles of a
-                            // row leaves it done.
-                            let row = index % size + 1
-                            let toggles = (index - 1) / size + 1
-                            let expected = toggles % 2 == 1
-                            return host.snapshot.contains("Toggle(\"Task \(row)\", isOn: \(expected))")
-                        })
+                        showsUpdate: { index in shows(toggle: index, of: size, in: host) })
                 },
                 expectedBodiesPerUpdate: strategy == RenderScenario.wholeObject ? size + 1 : 2,
                 weight: weight(strategy, size))
@@ -109,6 +111,129 @@ enum TodoScenarios {
         }
     }
 
+    /// The first row's title after update number `index` of moving the last
+    /// item to the top: the list turns by one each time.
+    private static func topTitle(afterMove index: Int, _ size: Int) -> String {
+        "Task \(size - (index - 1) % size)"
+    }
+
+    static func moving(_ size: Int) -> [RenderScenario] {
+        strategies.map { strategy in
+            RenderScenario(
+                name: "Todo: move the last item to the top", strategy: strategy, parameters: [("n", "\(size)")],
+                setUp: {
+                    let (host, model) = makeHost(strategy, size)
+                    return RenderWorkload(
+                        host: host,
+                        update: { _ in
+                            model.moveLastToTop()
+                            host.flush()
+                        },
+                        showsUpdate: { index in
+                            firstToggleTitle(in: host.snapshot) == topTitle(afterMove: index, size)
+                        })
+                },
+                // The list and the counts (they read the list); whole-object:
+                // every row too.
+                expectedBodiesPerUpdate: strategy == RenderScenario.wholeObject ? size + 1 : 2,
+                weight: weight(strategy, size))
+        }
+    }
+
+    /// The title of the first toggle on screen.
+    private static func firstToggleTitle(in snapshot: String) -> String? {
+        guard let start = snapshot.range(of: "Toggle(\"") else { return nil }
+        let rest = snapshot[start.upperBound...]
+        return rest.firstIndex(of: "\"").map { String(rest[..<$0]) }
+    }
+
+    /// Renders the filtered list of one strategy, with
+    /// ``doneInFilteredList`` tasks done, spread over the list.
+    private static func makeFilteredHost(_ strategy: String, _ size: Int) -> ViewHost {
+        let done = Set((0..<doneInFilteredList).map { $0 * size / doneInFilteredList })
+        switch strategy {
+        case RenderScenario.fineGrained:
+            let manager = TrackedTodo.TodoManager(titles: titles(size))
+            for offset in done { manager.toggleTodo(manager.todos[offset]) }
+            return benchmarkHost(TrackedFilteredList(manager: manager))
+        case RenderScenario.wholeObject:
+            let manager = PublishedTodo.TodoManager(titles: titles(size))
+            for offset in done { manager.toggleTodo(at: offset) }
+            return benchmarkHost(PublishedFilteredList(todoManager: manager))
+        default:
+            let manager = ObservationTodo.TodoManager(titles: titles(size))
+            for offset in done { manager.toggleTodo(manager.todos[offset]) }
+            return benchmarkHost(ObservationFilteredList(manager: manager))
+        }
+    }
+
+    static func filtering(_ size: Int) -> [RenderScenario] {
+        let hidden = doneInFilteredList
+        return strategies.map { strategy in
+            RenderScenario(
+                name: "Todo: filter to the pending items and back", strategy: strategy,
+                parameters: [("n", "\(size)")],
+                setUp: {
+                    let host = makeFilteredHost(strategy, size)
+                    return RenderWorkload(
+                        host: host,
+                        update: { _ in
+                            try? host.toggle(pendingOnlyLabel)
+                            try? host.toggle(pendingOnlyLabel)
+                        },
+                        showsUpdate: { _ in
+                            host.snapshot.contains("Toggle(\"\(pendingOnlyLabel)\", isOn: false)")
+                                && host.snapshot.contains("Toggle(\"Task 1\", isOn: true)")
+                        })
+                },
+                // The list, twice, and the rows it shows again. Whole-object:
+                // every row shown, each time (the ones shown again render as
+                // new rows).
+                expectedBodiesPerUpdate: strategy == RenderScenario.wholeObject
+                    ? 1 + (size - hidden) + 1 + size : 2 + hidden,
+                weight: weight(strategy, size))
+        }
+    }
+
+    static func derivedCountToggle(_ size: Int) -> [RenderScenario] {
+        strategies.map { strategy in
+            RenderScenario(
+                name: "Todo: toggle one row, completed count computed", strategy: strategy,
+                parameters: [("n", "\(size)")],
+                setUp: {
+                    let host: ViewHost
+                    switch strategy {
+                    case RenderScenario.fineGrained:
+                        let manager = TrackedTodo.TodoManager(titles: titles(size))
+                        host = benchmarkHost(
+                            TrackedDerivedCountList(manager: manager, completed: TrackedCompletedCount(manager)))
+                    case RenderScenario.wholeObject:
+                        // The seed's screen: its count is computed on each read.
+                        let manager = PublishedTodo.TodoManager(titles: titles(size))
+                        host = benchmarkHost(PublishedTodo.TodoListView(manager: manager))
+                    default:
+                        let manager = ObservationTodo.TodoManager(titles: titles(size))
+                        host = benchmarkHost(ObservationDerivedCountList(manager: manager))
+                    }
+                    return RenderWorkload(
+                        host: host,
+                        update: { index in try? host.toggle("Task \(index % size + 1)") },
+                        showsUpdate: { index in shows(toggle: index, of: size, in: host) })
+                },
+                // The row and the count; whole-object: every row and the list.
+                expectedBodiesPerUpdate: strategy == RenderScenario.wholeObject ? size + 1 : 2,
+                weight: weight(strategy, size))
+        }
+    }
+
+    /// Whether the screen shows the row toggled by update `index`: toggles
+    /// alternate, so an odd number of toggles of a row leaves it done.
+    private static func shows(toggle index: Int, of size: Int, in host: ViewHost) -> Bool {
+        let row = index % size + 1
+        let toggles = (index - 1) / size + 1
+        return host.snapshot.contains("Toggle(\"Task \(row)\", isOn: \(toggles % 2 == 1))")
+    }
+
     static func deleting(_ size: Int) -> [RenderScenario] {
         strategies.map { strategy in
             RenderScenario(
@@ -153,6 +278,14 @@ enum TodoModel {
         case .tracked(let manager): manager.addTodo(title: title)
         case .published(let manager): manager.addTodo(title: title)
         case .observation(let manager): manager.addTodo(title: title)
+        }
+    }
+
+    func moveLastToTop() {
+        switch self {
+        case .tracked(let manager): if let last = manager.todos.last { manager.moveTodo(last, toOffset: 0) }
+        case .published(let manager): if let last = manager.todos.last { manager.moveTodo(last, toOffset: 0) }
+        case .observation(let manager): if let last = manager.todos.last { manager.moveTodo(last, toOffset: 0) }
         }
     }
 

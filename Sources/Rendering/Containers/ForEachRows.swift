@@ -1,0 +1,299 @@
+/// The rows of one `ForEach` in the tree, kept from one render to the next:
+/// the ids of the rows shown, in order, and the rows by id. A render matches
+/// the elements with the rows by id, edits the row list in place, then gives
+/// each row its element's new view.
+///
+/// Matching walks the new ids and the old ones side by side. Where they
+/// agree, a row costs one comparison of ids; where they do not, the
+/// dictionary of rows by id says whether the element is new, a duplicate, or
+/// a row from elsewhere, and one id of look-ahead tells a row that moved up
+/// from rows that were removed (or moved down). A single insertion, removal
+/// or move therefore costs O(n) comparisons of ids and O(1) look-ups; the
+/// row list is edited in place between the unchanged prefix and suffix; and
+/// nothing is allocated unless rows are added. A collection that knows what
+/// changed can say so instead (``IdentityChangeReporting``), and the ids are
+/// then not compared at all.
+///
+/// Used on the host's thread only.
+final class ForEachRows<ID: Hashable> {
+    /// The ids of the rows shown, in order: those of the `ForEach` node's
+    /// children.
+    @exclusivity(unchecked) private var ids: [ID] = []
+    /// The rows shown, by id.
+    @exclusivity(unchecked) private var rowsByID: [ID: Node] = [:]
+    /// The collection's version when it last reported its changes.
+    var reportedVersion: UInt64?
+
+    // Scratch, kept between renders so that a render allocates nothing.
+    /// The ids of the elements, in order, then of the rows to show.
+    @exclusivity(unchecked) private var newIDs: [ID] = []
+    /// What each row to show is: one of the rows, or a new one.
+    @exclusivity(unchecked) private var slots: [RowSlot] = []
+    /// The offsets of the elements not shown because an earlier one has the
+    /// same id, in increasing order.
+    @exclusivity(unchecked) private var duplicates: [Int] = []
+    /// Old rows passed over by matching, with their ids: removed, unless
+    /// taken further on. Held, so that a removed row lives until it leaves
+    /// the tree.
+    @exclusivity(unchecked) private var passedOver: [(row: Node, id: ID)] = []
+    @exclusivity(unchecked) private var addedIDs: Set<ID> = []
+
+    /// Matches `elements` with the rows of `node`, by id, and updates them:
+    /// each row gets the view `content` makes of its element, rows of new
+    /// ids are added, rows of ids no longer there leave the tree.
+    ///
+    /// - Parameters:
+    ///   - elements: The collection.
+    ///   - changes: What changed in the collection's ids since the last
+    ///     render, if it could tell; the ids are compared otherwise.
+    ///   - elementID: The id of an element.
+    ///   - content: The view of an element.
+    ///   - node: The `ForEach` node, whose children are the rows.
+    ///   - deferred: The custom views of the render in progress.
+    ///   - environment: The rows' environment.
+    ///   - reportDuplicate: Called for an element whose id an earlier one
+    ///     has, with the id and both offsets.
+    func update<Elements: Collection, Content: View>(
+        _ elements: Elements, changes: IdentityChanges<ID>?, elementID: (Elements.Element) -> ID,
+        content: (Elements.Element) -> Content, node: ElementNode, deferred: DeferredChildren,
+        environment: EnvironmentValues,
+        reportDuplicate: (ID, Int, Int) -> Void
+    ) {
+        let context = node.context
+        let taken = context.nextStamp()
+        let skipped = context.nextStamp()
+        var children = node.children
+        node.children = []   // so that `children` is edited in place
+        duplicates.removeAll(keepingCapacity: true)
+        if let changes, applies(changes, count: elements.count) {
+            place(changes, children, taken: taken, skipped: skipped)
+        } else {
+            newIDs.removeAll(keepingCapacity: true)
+            visit(elements) { _, element in newIDs.append(elementID(element)) }
+            match(children, taken: taken, skipped: skipped)
+        }
+        for offset in duplicates {
+            let id = newIDs[offset]
+            reportDuplicate(id, newIDs[..<offset].firstIndex(of: id) ?? 0, offset)
+        }
+        for offset in duplicates.reversed() { newIDs.remove(at: offset) }
+        // Rows passed over and not taken further on are removed: they leave
+        // the index now, and the tree once the new views are in place.
+        var removed = 0
+        for index in passedOver.indices where passedOver[index].row.stamp != taken {
+            rowsByID[passedOver[index].id] = nil
+            passedOver.swapAt(index, removed)
+            removed += 1
+        }
+        passedOver.removeSubrange(removed...)
+        edit(&children, placeholder: node)
+
+        // Each element's view, to its row.
+        let kind = context.types.kind(of: Content.self)
+        var rows = ChildList(rowsOf: node, deferred: deferred, environment: environment)
+        var replaced: [Node] = []
+        var position = 0
+        var nextDuplicate = 0
+        visit(elements) { offset, element in
+            if nextDuplicate < duplicates.count, duplicates[nextDuplicate] == offset {
+                nextDuplicate += 1
+                return
+            }
+            let view = content(element)
+            switch slots[position] {
+            case .row(let row):
+                let old = row.takeUnretainedValue()
+                let added = rows.addRow(view, key: old.key, kind: kind, reusing: old)
+                if added !== old {
+                    // The view's node type changed: the new node replaces it.
+                    children[position] = added
+                    rowsByID[ids[position]] = added
+                    replaced.append(old)
+                }
+            case .new:
+                let id = ids[position]
+                let added = rows.addRow(view, key: .id(AnyHashable(id)), kind: kind, reusing: nil)
+                children[position] = added
+                rowsByID[id] = added
+            }
+            position += 1
+        }
+        node.children = children
+
+        for passed in passedOver { passed.row.unmount() }
+        passedOver.removeAll(keepingCapacity: true)
+        for row in replaced { row.unmount() }
+        slots.removeAll(keepingCapacity: true)
+    }
+
+    /// Calls `body` with each element and its offset. Through the
+    /// collection's contiguous storage when it has one: in generic code, a
+    /// collection's iterator allocates on every element.
+    private func visit<Elements: Collection>(_ elements: Elements, _ body: (Int, Elements.Element) -> Void) {
+        let visited: Void? = elements.withContiguousStorageIfAvailable { buffer in
+            for offset in buffer.indices { body(offset, buffer[offset]) }
+        }
+        guard visited == nil else { return }
+        var offset = 0
+        var index = elements.startIndex
+        while index != elements.endIndex {
+            body(offset, elements[index])
+            elements.formIndex(after: &index)
+            offset += 1
+        }
+    }
+
+    // MARK: Matching
+
+    /// Fills `slots` from `newIDs` and the old rows, and `duplicates`; puts
+    /// the rows not matched in `passedOver`, stamped `skipped`.
+    private func match(_ old: [Node], taken: UInt64, skipped: UInt64) {
+        addedIDs.removeAll(keepingCapacity: true)
+        slots.removeAll(keepingCapacity: true)
+        slots.reserveCapacity(newIDs.count)
+        var j = 0
+        // Indices, not an iterator: in generic code, iterating allocates.
+        for i in 0..<newIDs.count {
+            let id = newIDs[i]
+            while j < old.count, old[j].stamp == taken { j += 1 }
+            if j < old.count, ids[j] == id {
+                take(old[j], taken)
+                j += 1
+                continue
+            }
+            guard let row = rowsByID[id] else {
+                if addedIDs.insert(id).inserted {
+                    slots.append(.new)
+                } else {
+                    duplicates.append(i)
+                }
+                continue
+            }
+            if row.stamp == taken {
+                duplicates.append(i)
+            } else if row.stamp == skipped {
+                take(row, taken)   // moved down
+            } else if i + 1 < newIDs.count, j < old.count, newIDs[i + 1] == ids[j] {
+                take(row, taken)   // moved up
+            } else {
+                // The rows before it were removed, or move further down.
+                while j < old.count, old[j] !== row {
+                    if old[j].stamp != taken { pass(over: old[j], id: ids[j], skipped) }
+                    j += 1
+                }
+                take(row, taken)
+                j += 1
+            }
+        }
+        while j < old.count {
+            if old[j].stamp != taken { pass(over: old[j], id: ids[j], skipped) }
+            j += 1
+        }
+    }
+
+    @inline(__always)
+    private func take(_ row: Node, _ taken: UInt64) {
+        row.stamp = taken
+        slots.append(.row(Unmanaged.passUnretained(row)))
+    }
+
+    @inline(__always)
+    private func pass(over row: Node, id: ID, _ skipped: UInt64) {
+        row.stamp = skipped
+        passedOver.append((row, id))
+    }
+
+    /// Whether `changes` fits the rows shown and a collection of `count`
+    /// elements: no id twice, offsets in increasing order and in range, and
+    /// the count adds up. A report that does not is ignored, and the ids are
+    /// compared instead.
+    private func applies(_ changes: IdentityChanges<ID>, count: Int) -> Bool {
+        addedIDs.removeAll(keepingCapacity: true)
+        var removed = 0
+        for id in changes.removed {
+            guard addedIDs.insert(id).inserted else { return false }
+            if rowsByID[id] != nil { removed += 1 }
+        }
+        var inserted = 0
+        var previous = -1
+        for placed in changes.placed {
+            guard addedIDs.insert(placed.id).inserted, placed.offset > previous, placed.offset < count else {
+                return false
+            }
+            previous = placed.offset
+            if rowsByID[placed.id] == nil { inserted += 1 }
+        }
+        return ids.count - removed + inserted == count
+    }
+
+    /// Fills `slots` and `newIDs` from what the collection said changed: the
+    /// rows it did not mention keep their order, around the ids it placed.
+    private func place(_ changes: IdentityChanges<ID>, _ old: [Node], taken: UInt64, skipped: UInt64) {
+        slots.removeAll(keepingCapacity: true)
+        newIDs.removeAll(keepingCapacity: true)
+        for id in changes.removed {
+            if let row = rowsByID[id] { pass(over: row, id: id, skipped) }
+        }
+        for placed in changes.placed {
+            if let row = rowsByID[placed.id], row.stamp != skipped { pass(over: row, id: placed.id, skipped) }
+        }
+        // The rows not mentioned fill the offsets between the placed ones, in
+        // their order; a row already passed over (removed) or taken (placed)
+        // is not one of them.
+        var j = 0
+        func nextUnmentioned() -> Int? {
+            while j < old.count, old[j].stamp == skipped || old[j].stamp == taken { j += 1 }
+            return j < old.count ? j : nil
+        }
+        for placed in changes.placed {
+            while slots.count < placed.offset, let index = nextUnmentioned() {
+                take(old[index], taken)
+                newIDs.append(ids[index])
+            }
+            if let row = rowsByID[placed.id] { take(row, taken) } else { slots.append(.new) }
+            newIDs.append(placed.id)
+        }
+        while let index = nextUnmentioned() {
+            take(old[index], taken)
+            newIDs.append(ids[index])
+        }
+    }
+
+    // MARK: Editing
+
+    /// Makes `children` and `ids` the rows of `slots`, in place: only the
+    /// part between the unchanged prefix and the unchanged suffix is
+    /// rewritten. A new row's place holds `placeholder` until it is made.
+    private func edit(_ children: inout [Node], placeholder: Node) {
+        let old = children.count
+        let new = slots.count
+        var prefix = 0
+        while prefix < min(old, new), isSame(slots[prefix], children[prefix]) { prefix += 1 }
+        if prefix == old, prefix == new { return }
+        var suffix = 0
+        while suffix < min(old, new) - prefix, isSame(slots[new - 1 - suffix], children[old - 1 - suffix]) {
+            suffix += 1
+        }
+        let middle = prefix..<(new - suffix)
+        let rows = slots[middle].lazy.map { slot -> Node in
+            if case .row(let row) = slot { return row.takeUnretainedValue() }
+            return placeholder
+        }
+        children.replaceSubrange(prefix..<(old - suffix), with: rows)
+        ids.replaceSubrange(prefix..<(old - suffix), with: newIDs[middle])
+    }
+
+    @inline(__always)
+    private func isSame(_ slot: RowSlot, _ node: Node) -> Bool {
+        if case .row(let row) = slot { return row.toOpaque() == Unmanaged.passUnretained(node).toOpaque() }
+        return false
+    }
+}
+
+/// What one row of a `ForEach` render is: one of the rows already shown, or
+/// a new one. Not nested in ``ForEachRows``, whose generic parameter it
+/// would take: generic code looks a generic type's metadata up on each use.
+private enum RowSlot {
+    case row(Unmanaged<Node>)
+    case new
+}

@@ -1,0 +1,13 @@
+/// The custom views one body produced, updated after the body returns: their
+/// bodies are evaluated outside the parent's tracking scope, so that each
+/// view depends only on what its own body read.
+///
+/// Not to be confused with a ``RenderPass``, which is one round of a flush.
+final class DeferredChildren {
+    unowned(unsafe) let owner: ViewNode
+    @exclusivity(unchecked) var views: [ViewNode] = []
+
+    init(owner: ViewNode) {
+        self.owner = owner
+    }
+}
