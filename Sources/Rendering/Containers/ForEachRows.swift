@@ -126,6 +126,51 @@ final class ForEachRows<ID: Hashable> {
         slots.removeAll(keepingCapacity: true)
     }
 
+    /// Applies `changes` to the rows of `node` when they fit, giving a view
+    /// (`view` of its id) to the new rows only: the rows that stay keep their
+    /// views. For a collection whose rows track their own elements (see
+    /// ``TrackedRowsContent``), when the views of the rows that stay cannot
+    /// have changed. Returns false, changing nothing, if `changes` does not
+    /// fit the rows shown.
+    ///
+    /// - Complexity: O(k) views for k new rows, plus O(n) comparisons of
+    ///   row addresses to place them (no id is compared or hashed but the
+    ///   changed ones).
+    func updateKeepingRows<Content: View>(
+        _ changes: IdentityChanges<ID>, count: Int, view: (ID) -> Content, node: ElementNode,
+        deferred: DeferredChildren, environment: EnvironmentValues
+    ) -> Bool {
+        guard applies(changes, count: count) else { return false }
+        let context = node.context
+        let taken = context.nextStamp()
+        let skipped = context.nextStamp()
+        var children = node.children
+        node.children = []
+        duplicates.removeAll(keepingCapacity: true)
+        place(changes, children, taken: taken, skipped: skipped)
+        var removed = 0
+        for index in passedOver.indices where passedOver[index].row.stamp != taken {
+            rowsByID[passedOver[index].id] = nil
+            passedOver.swapAt(index, removed)
+            removed += 1
+        }
+        passedOver.removeSubrange(removed...)
+        edit(&children, placeholder: node)
+        let kind = context.types.kind(of: Content.self)
+        var rows = ChildList(rowsOf: node, deferred: deferred, environment: environment)
+        for placed in changes.placed {
+            guard case .new = slots[placed.offset] else { continue }
+            let added = rows.addRow(view(placed.id), key: .id(AnyHashable(placed.id)), kind: kind, reusing: nil)
+            children[placed.offset] = added
+            rowsByID[placed.id] = added
+        }
+        node.children = children
+        for passed in passedOver { passed.row.unmount() }
+        passedOver.removeAll(keepingCapacity: true)
+        slots.removeAll(keepingCapacity: true)
+        return true
+    }
+
     /// Calls `body` with each element and its offset. Through the
     /// collection's contiguous storage when it has one: in generic code, a
     /// collection's iterator allocates on every element.

@@ -33,7 +33,8 @@ import Synchronization
 /// | `list[id: x]` | element `x` (its value, its removal); the structure if `x` is absent |
 /// | `list[id: x, \.title]` | the `title` of element `x` only (and its removal) |
 /// | `list[i]` | the structure (which element is at `i`) and that element |
-/// | `count`, `isEmpty`, `endIndex`, `ids`, `contains(id:)`, `firstIndex(id:)` | the structure: count, order, ids |
+/// | `count`, `isEmpty` | the count alone: a reader runs only when it changed |
+/// | `endIndex`, `ids`, `contains(id:)`, `firstIndex(id:)` | the structure: count, order, ids |
 /// | iteration (`for … in`, `map`, `filter`, `elements`, …) | everything |
 ///
 /// A change of one element re-runs the readers of that element (of the
@@ -102,6 +103,9 @@ public final class TrackedList<Element: Identifiable> {
     /// The nodes of the structure and of everything (retained), or 0.
     let structureWord = Atomic<UInt>(0)
     let everythingWord = Atomic<UInt>(0)
+    /// The node of the count, which changes only when the count does; made
+    /// with the list.
+    let countNode: CountNode
 
     /// The aggregates kept up to date, which unregister when they go.
     @exclusivity(unchecked)
@@ -130,6 +134,7 @@ public final class TrackedList<Element: Identifiable> {
         self.name = name ?? "TrackedList<\(Element.self)>"
         self.equality = notifiesEqualValues ? nil : elementEquality(Element.self)
         let initial = Array(elements)
+        countNode = CountNode(name: "\(self.name).count", value: 0)
         capacity = Swift.max(initial.count, 4)
         values = .allocate(capacity: capacity)
         nodeWords = .allocate(capacity: capacity)
@@ -144,6 +149,7 @@ public final class TrackedList<Element: Identifiable> {
             order.append(slot)
             slotByID[element.id] = slot
         }
+        countNode.value = order.count
     }
 
     /// Creates an empty list.
@@ -154,7 +160,7 @@ public final class TrackedList<Element: Identifiable> {
     }
 
     deinit {
-        var dying: [SourceNode] = []
+        var dying: [SourceNode] = [countNode]
         for word in [structureWord.load(ordering: .acquiring), everythingWord.load(ordering: .acquiring)] {
             if let node = NodeWord.node(word, as: SourceNode.self) { dying.append(node.takeUnretainedValue()) }
         }

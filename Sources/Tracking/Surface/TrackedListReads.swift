@@ -88,17 +88,15 @@ extension TrackedList: RandomAccessCollection {
         return order.count
     }
 
-    /// The number of elements; a read of the structure.
+    /// The number of elements; a read of the count alone, whose readers run
+    /// only when it changes (not when elements move).
     public var count: Int {
-        recordStructureRead()
+        if let scope = tracking_current_scope() { NodeWord.recordRead(Unmanaged.passUnretained(countNode), scope) }
         return order.count
     }
 
-    /// Whether the list is empty; a read of the structure.
-    public var isEmpty: Bool {
-        recordStructureRead()
-        return order.isEmpty
-    }
+    /// Whether the list is empty; a read of the count.
+    public var isEmpty: Bool { count == 0 }
 
     /// The element at `position`; the scope depends on the structure and on
     /// that element. Assigning or mutating in place (`list[i].title = …`)

@@ -29,7 +29,7 @@ extension TrackedList {
         guard !new.isEmpty else { return }
         inTransaction {
             var slots: [Int32] = []
-            changeStructure {
+            changeStructure(count: order.count + new.count) {
                 for element in new {
                     let slot = takeSlot(for: element)
                     order.append(slot)
@@ -62,7 +62,7 @@ extension TrackedList {
         }
         inTransaction {
             var slot: Int32 = 0
-            changeStructure {
+            changeStructure(count: order.count + 1) {
                 slot = takeSlot(for: element)
                 order.insert(slot, at: position)
                 slotByID[element.id] = slot
@@ -140,7 +140,7 @@ extension TrackedList {
         let id = values[Int(slot)].id
         var removed: Element?
         inTransaction {
-            changeStructure {
+            changeStructure(count: order.count - 1) {
                 order.remove(at: position ?? order.firstIndex(of: slot).unsafelyUnwrapped)
                 slotByID[id] = nil
                 removed = (values + Int(slot)).move()
@@ -154,7 +154,7 @@ extension TrackedList {
     /// `value` is its last value, if anyone needed it kept.
     func removeEmptiedSlot(_ slot: Int32, id: Element.ID, value: Element?) {
         inTransaction {
-            changeStructure {
+            changeStructure(count: order.count - 1) {
                 order.remove(at: order.firstIndex(of: slot).unsafelyUnwrapped)
                 slotByID[id] = nil
             }
@@ -168,7 +168,7 @@ extension TrackedList {
         inTransaction {
             var removed: [(id: Element.ID, value: Element)] = []
             removed.reserveCapacity(slots.count)
-            changeStructure {
+            changeStructure(count: order.count - slots.count) {
                 let leaving = Set(slots)
                 order.removeAll { leaving.contains($0) }
                 for slot in slots {
@@ -254,9 +254,21 @@ extension TrackedList {
         state._withUnsafeGuaranteedRef { Scheduler.endTransaction($0) }
     }
 
-    /// Runs `store` as a change of the structure, and so of everything.
-    func changeStructure(_ store: () -> Void) {
+    /// Runs `store` as a change of the structure, and so of everything; and
+    /// of the count, to `newCount`, if given.
+    func changeStructure(count newCount: Int? = nil, _ store: () -> Void) {
         identityLog.bump()
+        if let newCount, newCount != countNode.value {
+            countNode.announceChange {
+                countNode.value = newCount
+                announceStructureChange(store)
+            }
+        } else {
+            announceStructureChange(store)
+        }
+    }
+
+    private func announceStructureChange(_ store: () -> Void) {
         let structure = NodeWord.node(structureWord.load(ordering: .acquiring), as: CollectionPartNode.self)
         let everything = NodeWord.node(everythingWord.load(ordering: .acquiring), as: CollectionPartNode.self)
         let tellsStructure = structure?._withUnsafeGuaranteedRef { $0.needsAnnouncement } == true

@@ -8,6 +8,7 @@ import Foundation
 /// something it depended on after its last run changed:
 /// - an element (or one of its fields): it was removed during the step, or its
 ///   value (that field) differs between the start and the end of the step;
+/// - the count: it differs between the start and the end of the step;
 /// - the structure: an element came or went, or the order changed;
 /// - everything: the structure changed, or an edit changed an element;
 /// - a count: it differs between the start and the end of the step;
@@ -19,6 +20,7 @@ enum CollectionReference {
     enum Dependency: Hashable {
         case element(Int)
         case field(Int, ItemField)
+        case count
         case structure
         case everything
         case oddCount
@@ -34,7 +36,9 @@ enum CollectionReference {
         case .element(let id): return ids.contains(id) ? [.element(id)] : [.structure]
         case .field(let id, let field): return ids.contains(id) ? [.field(id, field)] : [.structure]
         case .position(let position):
-            return position < cells.count ? [.structure, .element(cells[position].id)] : [.structure]
+            // `list.count`, then `list[position]` (the structure and that
+            // element) if there is one.
+            return position < cells.count ? [.count, .structure, .element(cells[position].id)] : [.count]
         case .structure: return [.structure]
         case .everything: return [.everything]
         case .oddCount: return [.oddCount]
@@ -118,6 +122,7 @@ enum CollectionReference {
         case .element(let id): return changes.died.contains(id) || cell(id, start) != cell(id, end)
         case .field(let id, let field):
             return changes.died.contains(id) || cell(id, start)?.get(field) != cell(id, end)?.get(field)
+        case .count: return start.count != end.count
         case .structure: return changes.structure
         case .everything: return changes.everything
         case .oddCount: return count(start, .a) != count(end, .a)
