@@ -141,6 +141,10 @@ final class ForEachRows<ID: Hashable> {
         deferred: DeferredChildren, environment: EnvironmentValues
     ) -> Bool {
         guard applies(changes, count: count) else { return false }
+        if changes.placed.allSatisfy({ rowsByID[$0.id] == nil }) {
+            insertAndRemove(changes, view: view, node: node, deferred: deferred, environment: environment)
+            return true
+        }
         let context = node.context
         let taken = context.nextStamp()
         let skipped = context.nextStamp()
@@ -169,6 +173,40 @@ final class ForEachRows<ID: Hashable> {
         passedOver.removeAll(keepingCapacity: true)
         slots.removeAll(keepingCapacity: true)
         return true
+    }
+
+    /// ``updateKeepingRows(_:count:view:node:deferred:environment:)`` when
+    /// nothing moved: the rows removed leave the row list, the new ones go in
+    /// at their offsets (in increasing order, so that each offset counts the
+    /// ones before it), and no other row is touched.
+    ///
+    /// - Complexity: O(r + k) edits of the row list for r removed and k new
+    ///   rows (each an array move of the rows after it), plus finding each
+    ///   removed row: a comparison of addresses per row, from the end.
+    private func insertAndRemove<Content: View>(
+        _ changes: IdentityChanges<ID>, view: (ID) -> Content, node: ElementNode,
+        deferred: DeferredChildren, environment: EnvironmentValues
+    ) {
+        var children = node.children
+        node.children = []
+        var leaving: [Node] = []
+        for id in changes.removed {
+            guard let row = rowsByID.removeValue(forKey: id),
+                  let index = children.lastIndex(where: { $0 === row }) else { continue }
+            children.remove(at: index)
+            ids.remove(at: index)
+            leaving.append(row)
+        }
+        let kind = node.context.types.kind(of: Content.self)
+        var rows = ChildList(rowsOf: node, deferred: deferred, environment: environment)
+        for placed in changes.placed {
+            let added = rows.addRow(view(placed.id), key: .id(AnyHashable(placed.id)), kind: kind, reusing: nil)
+            children.insert(added, at: placed.offset)
+            ids.insert(placed.id, at: placed.offset)
+            rowsByID[placed.id] = added
+        }
+        node.children = children
+        for row in leaving { row.unmount() }
     }
 
     /// Calls `body` with each element and its offset. Through the

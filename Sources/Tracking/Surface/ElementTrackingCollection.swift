@@ -46,7 +46,8 @@ extension TrackedList: ElementTrackingCollection {
         var placed: [(id: Element.ID, offset: Int)] = []
         for (id, first) in touched {
             if let slot = slotByID[id] {
-                let offset = offsets.isEmpty ? order.firstIndex(of: slot).unsafelyUnwrapped : offsets[slot].unsafelyUnwrapped
+                // From the end: an appended element is found at once.
+                let offset = offsets.isEmpty ? order.lastIndex(of: slot).unsafelyUnwrapped : offsets[slot].unsafelyUnwrapped
                 placed.append((id, offset))
             } else if first != .inserted {
                 removed.append(id)

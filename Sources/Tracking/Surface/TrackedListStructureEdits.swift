@@ -141,7 +141,7 @@ extension TrackedList {
         var removed: Element?
         inTransaction {
             changeStructure(count: order.count - 1) {
-                order.remove(at: position ?? order.firstIndex(of: slot).unsafelyUnwrapped)
+                order.remove(at: position ?? self.position(ofSlot: slot))
                 slotByID[id] = nil
                 removed = (values + Int(slot)).move()
             }
@@ -150,12 +150,18 @@ extension TrackedList {
         return removed.unsafelyUnwrapped
     }
 
+    /// The position of the element in `slot`, searched from the end (the
+    /// last element is found at once).
+    func position(ofSlot slot: Int32) -> Int {
+        order.lastIndex(of: slot).unsafelyUnwrapped
+    }
+
     /// Removes the element whose slot is already empty (`list[id: x] = nil`);
     /// `value` is its last value, if anyone needed it kept.
     func removeEmptiedSlot(_ slot: Int32, id: Element.ID, value: Element?) {
         inTransaction {
             changeStructure(count: order.count - 1) {
-                order.remove(at: order.firstIndex(of: slot).unsafelyUnwrapped)
+                order.remove(at: self.position(ofSlot: slot))
                 slotByID[id] = nil
             }
             leave(slot, id: id, value: value)
