@@ -130,3 +130,87 @@ import Tracking
         #expect(observedHost.snapshot == Self.screen(100, done: [42]))
     }
 }
+
+/// A `ForEach` over a tracked list, through random edits: after each render
+/// the screen shows the list as it is, rows that stay keep their nodes, and
+/// an edit of one element renders its row alone.
+@Suite struct TrackedForEachTests {
+    struct Entry: Identifiable, Equatable, Sendable {
+        let id: Int
+        var text: String
+    }
+
+    struct Rows: View {
+        let list: TrackedList<Entry>
+        var body: some View {
+            List {
+                ForEach(list) { entry in Row(entry: entry) }
+            }
+        }
+    }
+
+    struct Row: View {
+        let entry: Entry
+        var body: some View { Text(entry.text) }
+    }
+
+    private static func screen(_ list: TrackedList<Entry>) -> String {
+        (["List"] + untracked { list.map { "  Text(\"\($0.text)\")" } }).joined(separator: "\n")
+    }
+
+    @Test func randomEditsAlwaysShowTheList() {
+        var generator = SeededRandom(seed: 18)
+        let list = TrackedList((1...20).map { Entry(id: $0, text: "e\($0)") })
+        let host = ViewHost(Rows(list: list))
+        var nextID = 21
+        for step in 0..<300 {
+            let count = untracked { list.count }
+            host.resetCounts()
+            var expectedRows: Int?
+            let operation = generator.next() % 6
+            switch operation {
+            case 0:
+                list.append(Entry(id: nextID, text: "e\(nextID)"))
+                nextID += 1
+                expectedRows = 1
+            case 1:
+                list.insert(Entry(id: nextID, text: "e\(nextID)"), at: Int(generator.next() % UInt64(count + 1)))
+                nextID += 1
+                expectedRows = 1
+            case 2 where count > 0:
+                list.remove(at: Int(generator.next() % UInt64(count)))
+                expectedRows = 0
+            case 3 where count > 1:
+                let from = Int(generator.next() % UInt64(count))
+                list.move(fromOffsets: [from], toOffset: Int(generator.next() % UInt64(count + 1)))
+                expectedRows = 0
+            case 4 where count > 0:
+                list[Int(generator.next() % UInt64(count))].text = "edited \(step)"
+                expectedRows = 1
+            default:
+                withTransaction {
+                    list.append(Entry(id: nextID, text: "e\(nextID)"))
+                    if count > 2 { list.remove(at: 1) }
+                }
+                nextID += 1
+            }
+            host.flush()
+            #expect(host.snapshot == Self.screen(list), "step \(step), edit \(operation)")
+            if let expectedRows { #expect(host.bodyCounts["Row", default: 0] == expectedRows, "step \(step)") }
+            #expect(host.bodyCounts["Rows"] == nil, "step \(step)")
+        }
+    }
+}
+
+/// SplitMix64, for reproducible random edits.
+struct SeededRandom {
+    private var state: UInt64
+    init(seed: UInt64) { state = seed }
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}

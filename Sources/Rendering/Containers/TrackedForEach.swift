@@ -108,7 +108,9 @@ struct TrackedRowsContent<List: ElementTrackingCollection, Content: View>: View,
         rows.reportedVersion = collection.identityVersion
         if state.renderedGeneration == generation, let reported {
             // Only the structure changed: the rows that stay keep their views.
-            let count = collection.count   // the dependency on the structure
+            // The dependency on the structure (the count alone would not see
+            // an insertion and a removal in one transaction).
+            let count = collection.endIndex
             if rows.updateKeepingRows(
                 reported, count: count, view: makeRow, node: node, deferred: list.deferred,
                 environment: list.environment) {
