@@ -421,3 +421,39 @@ final class WeakBox<T: AnyObject>: @unchecked Sendable {
     weak var value: T?
     init(_ value: T?) { self.value = value }
 }
+
+@Suite struct SlotIndexTests {
+    @Test func thousandsOfInsertsAndRemovesFindExactlyTheElementsThere() {
+        let list = TrackedList<Chore>(name: "churn")
+        var present: [Int: String] = [:]
+        var state: UInt64 = 7
+        func next(_ bound: Int) -> Int {
+            state = state &* 6364136223846793005 &+ 1442695040888963407
+            return Int((state >> 33) % UInt64(bound))
+        }
+        for step in 0..<20_000 {
+            let id = next(3_000)
+            switch next(4) {
+            case 0, 1:
+                if present[id] == nil {
+                    list.append(Chore(id: id, title: "t\(step)"))
+                    present[id] = "t\(step)"
+                }
+            case 2:
+                #expect((list.remove(id: id)?.title) == present.removeValue(forKey: id))
+            default:
+                if present[id] != nil, let position = list.firstIndex(id: id) {
+                    list.remove(at: position)
+                    present[id] = nil
+                }
+            }
+        }
+        #expect(list.count == present.count)
+        for id in 0..<3_000 {
+            #expect(list[id: id]?.title == present[id], "id \(id)")
+        }
+        #expect(list.index.count == present.count)
+        // Filled at most three quarters: 4 bytes a bucket, at most 10.7 a element.
+        #expect(list.index.buckets.count * 3 >= list.index.count * 4)
+    }
+}

@@ -94,7 +94,7 @@ public final class ElementSubset<Element: Identifiable> {
     /// Whether the element with id `id` is a member; depends on the members.
     public func contains(id: Element.ID) -> Bool {
         recordMembersRead()
-        guard let slot = list.slotByID[id] else { return false }
+        guard let slot = list.slot(of: id) else { return false }
         return isMember[Int(slot)]
     }
 

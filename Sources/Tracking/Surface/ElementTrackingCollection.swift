@@ -45,7 +45,7 @@ extension TrackedList: ElementTrackingCollection {
         var removed: [Element.ID] = []
         var placed: [(id: Element.ID, offset: Int)] = []
         for (id, first) in touched {
-            if let slot = slotByID[id] {
+            if let slot = slot(of: id) {
                 // From the end: an appended element is found at once.
                 let offset = offsets.isEmpty ? order.lastIndex(of: slot).unsafelyUnwrapped : offsets[slot].unsafelyUnwrapped
                 placed.append((id, offset))

@@ -125,7 +125,8 @@ extension TrackedList {
     private func changeID(_ slot: Int32, from id: Element.ID, old: Element?, new: Element) {
         let newID = new.id
         (values + Int(slot)).initialize(to: old ?? new)
-        if slotByID[newID] != nil {
+        // The slot itself may be on the way to the new id: it does not count.
+        if let other = self.slot(of: newID), other != slot {
             rejectDuplicate(newID, "was given to the element with id \(id) while another element has it; "
                 + "the edited element was removed")
             _ = removeElement(inSlot: slot)
@@ -140,8 +141,8 @@ extension TrackedList {
             // Its readers knew it by its old id: to them it is gone.
             endElementNode(slot)
             changeStructure {
-                slotByID[id] = nil
-                slotByID[newID] = slot
+                indexRemove(id, slot: slot)
+                indexInsert(newID, slot: slot)
             }
             identityLog.record(.removed, id)
             identityLog.record(.inserted, newID)

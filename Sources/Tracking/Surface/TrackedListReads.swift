@@ -140,7 +140,7 @@ extension TrackedList {
     ///   when the assignment removes the element.
     public subscript(id id: Element.ID) -> Element? {
         get {
-            guard let slot = slotByID[id] else {
+            guard let slot = slot(of: id) else {
                 recordStructureRead()
                 return nil
             }
@@ -148,7 +148,7 @@ extension TrackedList {
             return values[Int(slot)]
         }
         _modify {
-            if let slot = slotByID[id] {
+            if let slot = slot(of: id) {
                 recordElementRead(slot)
                 yield &self[optionalSlot: slot]
             } else {
@@ -175,7 +175,7 @@ extension TrackedList {
     /// - Complexity: O(1) on average, plus O(f) in the number of fields of
     ///   this element read narrowly, at the first narrow read in a run.
     public subscript<Value: Equatable>(id id: Element.ID, keyPath: KeyPath<Element, Value>) -> Value? {
-        guard let slot = slotByID[id] else {
+        guard let slot = slot(of: id) else {
             recordStructureRead()
             return nil
         }
@@ -197,7 +197,7 @@ extension TrackedList {
     /// Whether an element has id `id`; a read of the structure.
     public func contains(id: Element.ID) -> Bool {
         recordStructureRead()
-        return slotByID[id] != nil
+        return slot(of: id) != nil
     }
 
     /// The position of the element with id `id`, or nil; a read of the
@@ -211,7 +211,7 @@ extension TrackedList {
 
     /// The position of the element with `id`, untracked.
     func position(of id: Element.ID) -> Int? {
-        guard let slot = slotByID[id] else { return nil }
+        guard let slot = slot(of: id) else { return nil }
         return order.firstIndex(of: slot)
     }
 

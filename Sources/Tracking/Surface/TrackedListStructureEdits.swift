@@ -33,7 +33,7 @@ extension TrackedList {
                 for element in new {
                     let slot = takeSlot(for: element)
                     order.append(slot)
-                    slotByID[element.id] = slot
+                    indexInsert(element.id, slot: slot)
                     slots.append(slot)
                 }
             }
@@ -56,7 +56,7 @@ extension TrackedList {
         guard position >= 0, position <= order.count else {
             preconditionFailure("\(name): insertion index \(position) is out of range (the list has \(order.count) elements)")
         }
-        guard slotByID[element.id] == nil else {
+        guard self.slot(of: element.id) == nil else {
             rejectDuplicate(element.id, "was added while one is in the list; it was not added")
             return
         }
@@ -65,7 +65,7 @@ extension TrackedList {
             changeStructure(count: order.count + 1) {
                 slot = takeSlot(for: element)
                 order.insert(slot, at: position)
-                slotByID[element.id] = slot
+                indexInsert(element.id, slot: slot)
             }
             identityLog.record(.inserted, element.id)
             for entry in aggregates { entry.aggregate.inserted(element, slot: slot) }
@@ -77,7 +77,7 @@ extension TrackedList {
         var seen: Set<Element.ID> = []
         var accepted: [Element] = []
         for element in elements {
-            if slotByID[element.id] != nil || !seen.insert(element.id).inserted {
+            if slot(of: element.id) != nil || !seen.insert(element.id).inserted {
                 rejectDuplicate(element.id, "was added while one is in the list; it was not added")
             } else {
                 accepted.append(element)
@@ -105,7 +105,7 @@ extension TrackedList {
     ///   comparison of ids.
     @discardableResult
     public func remove(id: Element.ID) -> Element? {
-        guard let slot = slotByID[id] else { return nil }
+        guard let slot = self.slot(of: id) else { return nil }
         return removeElement(inSlot: slot)
     }
 
@@ -142,7 +142,8 @@ extension TrackedList {
         inTransaction {
             changeStructure(count: order.count - 1) {
                 order.remove(at: position ?? self.position(ofSlot: slot))
-                slotByID[id] = nil
+                // Out of the index while its value is there to hash.
+                indexRemove(id, slot: slot)
                 removed = (values + Int(slot)).move()
             }
             leave(slot, id: id, value: removed)
@@ -162,7 +163,7 @@ extension TrackedList {
         inTransaction {
             changeStructure(count: order.count - 1) {
                 order.remove(at: self.position(ofSlot: slot))
-                slotByID[id] = nil
+                indexRemove(id, slot: slot)
             }
             leave(slot, id: id, value: value)
         }
@@ -177,9 +178,10 @@ extension TrackedList {
             changeStructure(count: order.count - slots.count) {
                 let leaving = Set(slots)
                 order.removeAll { leaving.contains($0) }
+                // Out of the index first, while every value is there to hash.
+                for slot in slots { indexRemove(values[Int(slot)].id, slot: slot) }
                 for slot in slots {
                     let value = (values + Int(slot)).move()
-                    slotByID[value.id] = nil
                     removed.append((value.id, value))
                 }
             }

@@ -1,4 +1,5 @@
 import Examples
+import Foundation
 import Observation
 import Tracking
 
@@ -50,12 +51,12 @@ final class ObservedItemList: ItemList {
 /// appends `probeCount` items to one list.
 private func listAppend(variant: String, probeCount: Int, makeList: @escaping () -> any ItemList) -> Benchmark {
     var list = makeList()
-    let item = StructTodoItem(title: "Task")
     let probed = makeList()
     return Benchmark(
         suite: "scale", name: "append list elements", variant: variant,
         body: { n in
-            for _ in 0..<n { list.append(item) }
+            // A new id each time: the tracked list refuses a repeated one.
+            for _ in 0..<n { list.append(newItem()) }
         },
         reset: { _ in list = makeList() },
         check: {
@@ -67,8 +68,24 @@ private func listAppend(variant: String, probeCount: Int, makeList: @escaping ()
         },
         teardown: { list = makeList() },
         objects: ObjectProbe(count: probeCount, make: {
-            // Distinct ids: the tracked list refuses a repeated one.
-            probed.append(StructTodoItem(title: "Task"))
+            probed.append(newItem())
             return 0
         }))
+}
+
+/// An item with a new id, made from a counter (`UUID()` reads the system's
+/// random source, which would cost more than the append).
+private func newItem() -> StructTodoItem {
+    ItemIDs.next += 1
+    let n = ItemIDs.next
+    let id = UUID(uuid: (
+        UInt8(truncatingIfNeeded: n), UInt8(truncatingIfNeeded: n >> 8), UInt8(truncatingIfNeeded: n >> 16),
+        UInt8(truncatingIfNeeded: n >> 24), UInt8(truncatingIfNeeded: n >> 32), UInt8(truncatingIfNeeded: n >> 40),
+        0, 0, 0, 0, 0, 0, 0, 0, 0, 0))
+    return StructTodoItem(id: id, title: "Task", createdAt: ItemIDs.date)
+}
+
+private enum ItemIDs {
+    nonisolated(unsafe) static var next: UInt64 = 0
+    static let date = Date(timeIntervalSince1970: 0)
 }
