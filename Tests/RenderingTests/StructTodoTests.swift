@@ -214,3 +214,30 @@ struct SeededRandom {
         return z ^ (z >> 31)
     }
 }
+
+@Suite struct TrackedSubsetForEachTests {
+    struct PendingList: View {
+        let manager: CollectionTodo.TodoManager
+        var body: some View {
+            List {
+                ForEach(manager.pendingTodos) { todo in Text(todo.title) }
+            }
+        }
+    }
+
+    @Test func aListOfThePendingTasksFollowsToggles() {
+        let manager = CollectionTodo.TodoManager(titles: ["A", "B", "C"])
+        let host = ViewHost(PendingList(manager: manager))
+        manager.toggleTodo(at: 1)
+        host.flush()
+        #expect(host.snapshot == "List\n  Text(\"A\")\n  Text(\"C\")")
+        untracked { manager.todos[id: manager.todos[0].id]?.title = "A, renamed" }
+        host.flush()
+        #expect(host.snapshot == "List\n  Text(\"A, renamed\")\n  Text(\"C\")")
+        manager.toggleTodo(at: 1)
+        manager.addTodo(title: "D")
+        host.flush()
+        #expect(host.snapshot == "List\n  Text(\"A, renamed\")\n  Text(\"B\")\n  Text(\"C\")\n  Text(\"D\")")
+        #expect(host.bodyCounts == ["PendingList": 1])
+    }
+}

@@ -35,6 +35,10 @@ public final class ElementSubset<Element: Identifiable> {
     let contentsWord = Atomic<UInt>(0)
     let name: String
 
+    /// Bumped by every change of the members or of their order.
+    @exclusivity(unchecked)
+    private var membersVersion: UInt64 = 0
+
     /// Whether the element in each slot is a member, by slot.
     @exclusivity(unchecked)
     private var isMember: [Bool] = []
@@ -133,6 +137,7 @@ public final class ElementSubset<Element: Identifiable> {
 
     private func membersChanged(countDelta: Int) {
         cacheLock.withLock { memberSlots = nil }
+        membersVersion &+= 1
         if countDelta != 0 { countNode.announceChange { countNode.value += countDelta } }
         announce(membersWord)
         announce(contentsWord)
@@ -225,6 +230,28 @@ extension ElementSubset: ListAggregate {
 
     func reordered() {
         if countNode.value > 0 { membersChanged(countDelta: 0) }
+    }
+}
+
+extension ElementSubset: ElementTrackingCollection {
+    /// The member with id `id`, or nil if there is none: a read of that
+    /// element, or of the members when it is not one.
+    public subscript(id id: Element.ID) -> Element? {
+        guard let slot = list.slot(of: id), isMember[Int(slot)] else {
+            recordMembersRead()
+            return nil
+        }
+        list.recordElementRead(slot)
+        return list.values[Int(slot)]
+    }
+
+    /// Bumped by every change of the members or of their order.
+    public var identityVersion: UInt64 { membersVersion }
+
+    /// Nil, unless nothing changed since `version`: the subset does not keep
+    /// a record of its changes, so a view compares its ids.
+    public func identityChanges(since version: UInt64) -> (removed: [Element.ID], placed: [(id: Element.ID, offset: Int)])? {
+        version == membersVersion ? ([], []) : nil
     }
 }
 

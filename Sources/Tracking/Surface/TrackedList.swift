@@ -53,11 +53,11 @@ import Synchronization
 ///   `append`, `remove`, `move` edit the storage in place; nothing copies it.
 ///   An edit that someone observes copies the one element it changes, to
 ///   compare it afterwards.
-/// - Aggregates: ``counting(where:)`` and ``filtering(_:)`` keep a count and
+/// - Aggregates: ``counting(name:where:)`` and ``filtering(name:_:)`` keep a count and
 ///   a subset up to date in O(1) per edited element.
 /// - Cost: an element that nobody reads costs its value and about three words
 ///   of bookkeeping: 4 bytes in the order, 8 for its node word, 5 to 11 in
-///   the index by id (``SlotIndex``), and the slack of arrays that double
+///   the index by id, and the slack of arrays that double
 ///   when they grow. A read element adds a graph node.
 ///
 /// Ids must be unique: an edit that would give two elements one id is
