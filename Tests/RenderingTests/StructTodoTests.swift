@@ -159,7 +159,7 @@ import Tracking
     }
 
     @Test func randomEditsAlwaysShowTheList() {
-        var generator = SeededRandom(seed: 18)
+        var generator = SeededGenerator(seed: 18)
         let list = TrackedList((1...20).map { Entry(id: $0, text: "e\($0)") })
         let host = ViewHost(Rows(list: list))
         var nextID = 21
@@ -199,19 +199,6 @@ import Tracking
             if let expectedRows { #expect(host.bodyCounts["Row", default: 0] == expectedRows, "step \(step)") }
             #expect(host.bodyCounts["Rows"] == nil, "step \(step)")
         }
-    }
-}
-
-/// SplitMix64, for reproducible random edits.
-struct SeededRandom {
-    private var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }
 

@@ -59,20 +59,9 @@ import Testing
     }
 
     static func shrink(_ program: ItemProgram) -> ItemProgram {
-        var current = program
-        var progress = true
-        while progress {
-            progress = false
-            for index in current.steps.indices.reversed() {
-                var candidate = current
-                candidate.steps.remove(at: index)
-                if !same(CollectionEngineRunner.run(candidate), CollectionReference.run(candidate)) {
-                    current = candidate
-                    progress = true
-                }
-            }
+        shrinkSteps(program, steps: \.steps) {
+            !same(CollectionEngineRunner.run($0), CollectionReference.run($0))
         }
-        return current
     }
 
     static func describe(_ traces: [ItemTrace]) -> String {

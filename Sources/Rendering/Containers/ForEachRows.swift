@@ -77,15 +77,7 @@ final class ForEachRows<ID: Hashable> {
             reportDuplicate(id, newIDs[..<offset].firstIndex(of: id) ?? 0, offset)
         }
         for offset in duplicates.reversed() { newIDs.remove(at: offset) }
-        // Rows passed over and not taken further on are removed: they leave
-        // the index now, and the tree once the new views are in place.
-        var removed = 0
-        for index in passedOver.indices where passedOver[index].row.stamp != taken {
-            rowsByID[passedOver[index].id] = nil
-            passedOver.swapAt(index, removed)
-            removed += 1
-        }
-        passedOver.removeSubrange(removed...)
+        forgetRowsLeaving(taken: taken)
         edit(&children, placeholder: node)
 
         // Each element's view, to its row.
@@ -152,13 +144,7 @@ final class ForEachRows<ID: Hashable> {
         node.children = []
         duplicates.removeAll(keepingCapacity: true)
         place(changes, children, taken: taken, skipped: skipped)
-        var removed = 0
-        for index in passedOver.indices where passedOver[index].row.stamp != taken {
-            rowsByID[passedOver[index].id] = nil
-            passedOver.swapAt(index, removed)
-            removed += 1
-        }
-        passedOver.removeSubrange(removed...)
+        forgetRowsLeaving(taken: taken)
         edit(&children, placeholder: node)
         let kind = context.types.kind(of: Content.self)
         var rows = ChildList(rowsOf: node, deferred: deferred, environment: environment)
@@ -207,6 +193,19 @@ final class ForEachRows<ID: Hashable> {
         }
         node.children = children
         for row in leaving { row.unmount() }
+    }
+
+    /// Rows passed over and not taken further on are removed: they leave
+    /// the index now, and the tree once the new views are in place (they stay
+    /// in `passedOver`, to be unmounted then).
+    private func forgetRowsLeaving(taken: UInt64) {
+        var removed = 0
+        for index in passedOver.indices where passedOver[index].row.stamp != taken {
+            rowsByID[passedOver[index].id] = nil
+            passedOver.swapAt(index, removed)
+            removed += 1
+        }
+        passedOver.removeSubrange(removed...)
     }
 
     /// Calls `body` with each element and its offset. Through the

@@ -39,73 +39,34 @@ enum StructTodoScenarios {
 
     static func toggle(_ size: Int) -> [RenderScenario] {
         strategies.map { strategy in
-            RenderScenario(
-                name: "Todo, struct items: toggle one row", strategy: strategy, parameters: [("n", "\(size)")],
-                setUp: {
-                    let (host, _) = makeHost(strategy, size)
-                    return RenderWorkload(
-                        host: host,
-                        update: { index in try? host.toggle("Task \(index % size + 1)") },
-                        showsUpdate: { index in
-                            let row = index % size + 1
-                            let toggles = (index - 1) / size + 1
-                            return host.snapshot.contains("Toggle(\"Task \(row)\", isOn: \(toggles % 2 == 1))")
-                        })
-                },
-                // The row and the counts. Observation: the list too (it read
-                // the array). Whole-object: the list and every row.
-                expectedBodiesPerUpdate: [RenderScenario.wholeObject: size + 1, RenderScenario.fineGrained: 2][strategy] ?? 3,
-                weight: weight(strategy, size))
+            // The row and the counts. Observation: the list too (it read the
+            // array). Whole-object: the list and every row.
+            ListScenarios.toggle(
+                "Todo, struct items: toggle one row", strategy: strategy, size: size,
+                expectedBodies: [RenderScenario.wholeObject: size + 1, RenderScenario.fineGrained: 2][strategy] ?? 3,
+                weight: weight(strategy, size), makeHost: { makeHost(strategy, size).0 })
         }
     }
 
     static func adding(_ size: Int) -> [RenderScenario] {
         strategies.map { strategy in
-            RenderScenario(
-                name: "Todo, struct items: add one item", strategy: strategy, parameters: [("n", "\(size)")],
-                setUp: {
-                    let (host, model) = makeHost(strategy, size)
-                    return RenderWorkload(
-                        host: host,
-                        update: { index in
-                            model.add("New \(index)")
-                            host.flush()
-                        },
-                        showsUpdate: { index in host.snapshot.contains("\"New \(index)\"") },
-                        restore: {
-                            while model.count > size { model.removeLast() }
-                            host.flush()
-                        })
-                },
-                // The counts and the new row. Observation: the list too.
-                // Whole-object: the list, every row and the new one.
-                expectedBodiesPerUpdate: [RenderScenario.wholeObject: size + 2, RenderScenario.fineGrained: 2][strategy] ?? 3,
-                weight: weight(strategy, size))
+            // The counts and the new row. Observation: the list too.
+            // Whole-object: the list, every row and the new one.
+            ListScenarios.adding(
+                "Todo, struct items: add one item", strategy: strategy, size: size,
+                expectedBodies: [RenderScenario.wholeObject: size + 2, RenderScenario.fineGrained: 2][strategy] ?? 3,
+                weight: weight(strategy, size), makeHost: { makeHost(strategy, size) })
         }
     }
 
     static func deleting(_ size: Int) -> [RenderScenario] {
         strategies.map { strategy in
-            RenderScenario(
-                name: "Todo, struct items: delete one item", strategy: strategy, parameters: [("n", "\(size)")],
-                setUp: {
-                    let (host, model) = makeHost(strategy, size + 1)
-                    return RenderWorkload(
-                        host: host,
-                        update: { _ in
-                            model.removeLast()
-                            host.flush()
-                        },
-                        showsUpdate: { _ in !host.snapshot.contains("\"Task \(size + 1)\"") },
-                        restore: {
-                            while model.count < size + 1 { model.add("Task \(model.count + 1)") }
-                            host.flush()
-                        })
-                },
-                // The counts. Observation: the list too. Whole-object: the
-                // list and every remaining row.
-                expectedBodiesPerUpdate: [RenderScenario.wholeObject: size + 1, RenderScenario.fineGrained: 1][strategy] ?? 2,
-                weight: weight(strategy, size))
+            // The counts. Observation: the list too. Whole-object: the list
+            // and every remaining row.
+            ListScenarios.deleting(
+                "Todo, struct items: delete one item", strategy: strategy, size: size,
+                expectedBodies: [RenderScenario.wholeObject: size + 1, RenderScenario.fineGrained: 1][strategy] ?? 2,
+                weight: weight(strategy, size), makeHost: { makeHost(strategy, $0) })
         }
     }
 }
