@@ -68,8 +68,9 @@ final class ElementNode<Element: Identifiable>: SourceNode, @unchecked Sendable 
     private var fieldNodes: [FieldNode<Element>] = []
 
     /// Whether `fieldNodes` is non-empty, read without the lock by writers.
-    @exclusivity(unchecked)
-    private(set) var hasFields = false
+    private let hasFieldsFlag = Atomic<Bool>(false)
+
+    var hasFields: Bool { hasFieldsFlag.load(ordering: .acquiring) }
 
     @exclusivity(unchecked)
     private var snapshot: Element?
@@ -93,7 +94,7 @@ final class ElementNode<Element: Identifiable>: SourceNode, @unchecked Sendable 
             for node in fieldNodes where node.keyPath == keyPath { return node }
             let node = FieldNode(element: self, keyPath: keyPath) { $0[keyPath: keyPath] == $1[keyPath: keyPath] }
             fieldNodes.append(node)
-            hasFields = true
+            hasFieldsFlag.store(true, ordering: .releasing)
             return node
         }
     }
@@ -112,7 +113,7 @@ final class ElementNode<Element: Identifiable>: SourceNode, @unchecked Sendable 
         fieldLock.withLock {
             let fields = fieldNodes
             fieldNodes = []
-            hasFields = false
+            hasFieldsFlag.store(false, ordering: .releasing)
             return [self] + fields
         }
     }
