@@ -15,7 +15,62 @@ func listElementBenchmarks(probeCount: Int) -> [Benchmark] {
         listAppend(variant: "plain", probeCount: probeCount, makeList: { PlainItemList() }),
         listAppend(variant: "Tracking", probeCount: probeCount, makeList: { TrackedItemList() }),
         listAppend(variant: "Observation", probeCount: probeCount, makeList: { ObservedItemList() }),
+        elementToggle(variant: "plain", observed: false, makeList: { PlainItemList() }),
+        elementToggle(variant: "Tracking", observed: false, makeList: { TrackedItemList() }),
+        elementToggle(variant: "Observation", observed: false, makeList: { ObservedItemList() }),
+        .unsupported(
+            suite: "scale", name: "toggle one list element, one reader per element", variant: "plain",
+            reason: "a plain array has no readers"),
+        elementToggle(variant: "Tracking", observed: true, makeList: { TrackedItemList() }),
+        elementToggle(variant: "Observation", observed: true, makeList: { ObservedItemList() }),
     ]
+}
+
+/// The number of elements of the lists that ``elementToggle`` edits.
+private let toggledListSize = 1_000
+
+/// Toggles `isCompleted` of element `i % 1,000` of a list of 1,000, as
+/// `list[i].isCompleted.toggle()` (by position: the plain array's idiom, and
+/// `TrackedList`'s positional subscript). `observed`: one reader per element
+/// first (an observer that reads its element's `isCompleted`, as a row does;
+/// `withObservationTracking` re-armed in `onChange` on Observation, which
+/// reads the array).
+private func elementToggle(variant: String, observed: Bool, makeList: @escaping () -> any ItemList) -> Benchmark {
+    let list = makeList()
+    for _ in 0..<toggledListSize { list.append(newItem()) }
+    let readers = ReaderRuns()
+    var tokens: [TrackingToken] = []
+    if observed { tokens = list.observeEachElement(readers) }
+    var next = 0
+    let name = observed ? "toggle one list element, one reader per element" : "toggle one list element, no reader"
+    return Benchmark(
+        suite: "scale", name: name, variant: variant,
+        body: { n in
+            for _ in 0..<n {
+                list.toggle(at: next % toggledListSize)
+                next &+= 1
+            }
+        },
+        check: {
+            let before = readers.count
+            let wasCompleted = list.isCompleted(at: 7)
+            list.toggle(at: 7)
+            guard list.isCompleted(at: 7) != wasCompleted else {
+                throw BenchmarkFailure("\(variant): toggling element 7 left it \(wasCompleted)")
+            }
+            // Tracking runs the toggled element's reader; Observation every
+            // reader of the array.
+            let expected = !observed ? 0 : variant == "Tracking" ? 1 : toggledListSize
+            guard readers.count - before == expected else {
+                throw BenchmarkFailure("\(variant): one toggle ran \(readers.count - before) readers, expected \(expected)")
+            }
+        },
+        teardown: { tokens.removeAll() })
+}
+
+/// Counts reader runs; readers run on the toggling thread.
+final class ReaderRuns: @unchecked Sendable {
+    var count = 0
 }
 
 /// A list of items, one of the three kinds.
@@ -23,26 +78,65 @@ protocol ItemList: AnyObject {
     func append(_ item: StructTodoItem)
     var count: Int { get }
     var last: StructTodoItem? { get }
+    func toggle(at index: Int)
+    func isCompleted(at index: Int) -> Bool
+    /// One reader per element, each reading that element's `isCompleted`.
+    func observeEachElement(_ runs: ReaderRuns) -> [TrackingToken]
+}
+
+extension ItemList {
+    func observeEachElement(_ runs: ReaderRuns) -> [TrackingToken] { [] }
 }
 
 final class PlainItemList: ItemList {
     var items: [StructTodoItem] = []
     func append(_ item: StructTodoItem) { items.append(item) }
+    func toggle(at index: Int) { items[index].isCompleted.toggle() }
+    func isCompleted(at index: Int) -> Bool { items[index].isCompleted }
     var count: Int { items.count }
     var last: StructTodoItem? { items.last }
 }
 
-final class TrackedItemList: ItemList {
+final class TrackedItemList: ItemList, @unchecked Sendable {
     let items = TrackedList<StructTodoItem>()
     func append(_ item: StructTodoItem) { items.append(item) }
+    func toggle(at index: Int) { items[index].isCompleted.toggle() }
+    func isCompleted(at index: Int) -> Bool { untracked { items[index].isCompleted } }
+
+    func observeEachElement(_ runs: ReaderRuns) -> [TrackingToken] {
+        let ids = untracked { items.ids }
+        return ids.map { id in
+            observe {
+                _ = self.items[id: id]?.isCompleted
+                runs.count += 1
+            }
+        }
+    }
     var count: Int { items.count }
     var last: StructTodoItem? { items.last }
 }
 
 @Observable
-final class ObservedItemList: ItemList {
+final class ObservedItemList: ItemList, @unchecked Sendable {
     var items: [StructTodoItem] = []
     func append(_ item: StructTodoItem) { items.append(item) }
+    func toggle(at index: Int) { items[index].isCompleted.toggle() }
+    func isCompleted(at index: Int) -> Bool { items[index].isCompleted }
+
+    func observeEachElement(_ runs: ReaderRuns) -> [TrackingToken] {
+        for index in 0..<items.count { observeElement(index, runs) }
+        return []
+    }
+
+    /// Apple's idiom for a continuous reader: re-armed in `onChange`.
+    private func observeElement(_ index: Int, _ runs: ReaderRuns) {
+        withObservationTracking {
+            _ = items[index].isCompleted
+        } onChange: { [unowned self] in
+            runs.count += 1
+            observeElement(index, runs)
+        }
+    }
     var count: Int { items.count }
     var last: StructTodoItem? { items.last }
 }
