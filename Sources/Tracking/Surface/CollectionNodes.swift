@@ -4,6 +4,7 @@ import Synchronization
 /// A source node of a ``TrackedList`` or of one of its aggregates that stands
 /// for a part of it as a whole: its structure (count, order, ids), or all of
 /// its elements. Made at the first tracked read of that part.
+@usableFromInline
 final class CollectionPartNode: SourceNode, @unchecked Sendable {
     let name: String
 
@@ -18,6 +19,7 @@ final class CollectionPartNode: SourceNode, @unchecked Sendable {
 /// A source node that holds an integer kept up to date by an aggregate (the
 /// count of ``ElementCount`` and ``ElementSubset``): a value changed and
 /// changed back within a transaction counts as unchanged.
+@usableFromInline
 final class CountNode: SourceNode, @unchecked Sendable {
     let name: String
 
@@ -52,6 +54,7 @@ final class CountNode: SourceNode, @unchecked Sendable {
 ///
 /// It also keeps the nodes of the element's fields that were read narrowly
 /// (`list[id: x, \.title]`).
+@usableFromInline
 final class ElementNode<Element: Identifiable>: SourceNode, @unchecked Sendable {
     /// The list, which outlives every use: the node is told of the element's
     /// removal and of the list's death before they happen.
@@ -70,6 +73,7 @@ final class ElementNode<Element: Identifiable>: SourceNode, @unchecked Sendable 
     /// Whether `fieldNodes` is non-empty, read without the lock by writers.
     private let hasFieldsFlag = Atomic<Bool>(false)
 
+    @usableFromInline
     var hasFields: Bool { hasFieldsFlag.load(ordering: .acquiring) }
 
     @exclusivity(unchecked)
@@ -193,7 +197,7 @@ final class FieldNode<Element: Identifiable>: SourceNode, @unchecked Sendable {
 extension SourceNode {
     /// Whether a change of this node has anyone new to tell: something links
     /// to it, and this transaction has not already told them all.
-    @inline(__always)
+    @inlinable @inline(__always)
     final var needsAnnouncement: Bool {
         linkCount.load(ordering: .relaxed) != 0
             && fastWriteMark.load(ordering: .relaxed) != tracking_transaction_mark()
@@ -214,23 +218,24 @@ extension SourceNode {
 }
 
 /// A lazily made node kept in an atomic word (0 until made).
+@usableFromInline
 enum NodeWord {
     /// The node in `word`, if one was made.
-    @inline(__always)
+    @inlinable @inline(__always)
     static func node<N: SourceNode>(_ word: UInt, as _: N.Type) -> Unmanaged<N>? {
         guard word != 0 else { return nil }
         return Unmanaged.fromOpaque(UnsafeRawPointer(bitPattern: word).unsafelyUnwrapped)
     }
 
     /// The part node in `word`, made now (named `name`) if it has none.
-    @inline(__always)
+    @inlinable @inline(__always)
     static func partNode(_ word: borrowing Atomic<UInt>, name: @autoclosure () -> String) -> Unmanaged<CollectionPartNode> {
         if let node = node(word.load(ordering: .acquiring), as: CollectionPartNode.self) { return node }
         return installPartNode(word, name: name())
     }
 
-    @inline(never)
-    private static func installPartNode(_ word: borrowing Atomic<UInt>, name: String) -> Unmanaged<CollectionPartNode> {
+    @usableFromInline @inline(never)
+    static func installPartNode(_ word: borrowing Atomic<UInt>, name: String) -> Unmanaged<CollectionPartNode> {
         let made = Unmanaged.passRetained(CollectionPartNode(name: name))
         let bits = UInt(bitPattern: made.toOpaque())
         let (exchanged, original) = word.compareExchange(expected: 0, desired: bits, ordering: .acquiringAndReleasing)
@@ -241,7 +246,7 @@ enum NodeWord {
 
     /// Records a read of `node` by `scope` (the current scope), with the
     /// inline check that skips a node this run has read already.
-    @inline(__always)
+    @inlinable @inline(__always)
     static func recordRead<N: SourceNode>(_ node: Unmanaged<N>, _ scope: UnsafeMutableRawPointer) {
         if node._withUnsafeGuaranteedRef({ $0.readMark.load(ordering: .relaxed) }) != tracking_current_run_mark() {
             recordSourceRead(scope, node.toOpaque())

@@ -59,20 +59,24 @@ public final class ElementCount<Element: Identifiable> {
 }
 
 extension ElementCount: ListAggregate {
+    @usableFromInline
     func elementReplaced(old: Element, new: Element, changed: Bool, slot: Int32) {
         let was = predicate(old)
         let now = predicate(new)
         if was != now { add(now ? 1 : -1) }
     }
 
+    @usableFromInline
     func inserted(_ element: Element, slot: Int32) {
         if predicate(element) { add(1) }
     }
 
+    @usableFromInline
     func removed(_ element: Element, slot: Int32) {
         if predicate(element) { add(-1) }
     }
 
+    @usableFromInline
     func reordered() {}
 }
 

@@ -203,6 +203,7 @@ extension ElementSubset: RandomAccessCollection {
 }
 
 extension ElementSubset: ListAggregate {
+    @usableFromInline
     func elementReplaced(old: Element, new: Element, changed: Bool, slot: Int32) {
         let was = isMember[Int(slot)]
         let now = predicate(new)
@@ -214,6 +215,7 @@ extension ElementSubset: ListAggregate {
         }
     }
 
+    @usableFromInline
     func inserted(_ element: Element, slot: Int32) {
         ensureRoom(for: slot)
         let now = predicate(element)
@@ -221,6 +223,7 @@ extension ElementSubset: ListAggregate {
         if now { membersChanged(countDelta: 1) }
     }
 
+    @usableFromInline
     func removed(_ element: Element, slot: Int32) {
         if isMember[Int(slot)] {
             isMember[Int(slot)] = false
@@ -228,6 +231,7 @@ extension ElementSubset: ListAggregate {
         }
     }
 
+    @usableFromInline
     func reordered() {
         if countNode.value > 0 { membersChanged(countDelta: 0) }
     }

@@ -1,6 +1,7 @@
 /// Something a ``TrackedList`` keeps up to date as it is edited, element by
 /// element: ``ElementCount`` and ``ElementSubset``. The list calls it, on
 /// the editing thread, inside the edit's transaction, after the store.
+@usableFromInline
 protocol ListAggregate<Element>: AnyObject {
     associatedtype Element: Identifiable
 
@@ -20,7 +21,9 @@ protocol ListAggregate<Element>: AnyObject {
 
 /// An aggregate the list calls, not retained: the aggregate holds the list,
 /// and takes itself out of it when it goes.
+@usableFromInline
 struct AggregateEntry<Element: Identifiable> {
+    @usableFromInline
     unowned(unsafe) let aggregate: any ListAggregate<Element>
 }
 

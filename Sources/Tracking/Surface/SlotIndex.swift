@@ -7,24 +7,31 @@
 ///
 /// Every slot in the table holds a live element whose id leads to it; the
 /// list keeps that true around its edits.
+@usableFromInline
 struct SlotIndex {
     /// The slot in each bucket, or -1; the count is a power of two (or 0).
+    @usableFromInline
     var buckets: [Int32] = []
+    @usableFromInline
     var count = 0
 
-    static let empty: Int32 = -1
+    @usableFromInline
+    init() {}
+
+    @usableFromInline
+    static var empty: Int32 { -1 }
 }
 
 extension TrackedList {
-    @inline(__always)
-    private func firstBucket(_ id: Element.ID, _ mask: Int) -> Int {
+    @inlinable @inline(__always)
+    func firstBucket(_ id: Element.ID, _ mask: Int) -> Int {
         id.hashValue & mask
     }
 
     /// The slot of the element with id `id`, or nil.
     ///
     /// - Complexity: O(1) on average: a hash and a few comparisons of ids.
-    @inline(__always)
+    @inlinable @inline(__always)
     func slot(of id: Element.ID) -> Int32? {
         let mask = index.buckets.count - 1
         guard mask >= 0 else { return nil }

@@ -75,16 +75,19 @@ public final class TrackedList<Element: Identifiable> {
 
     /// Compares the elements at two addresses; nil when every write counts
     /// as a change.
+    @usableFromInline
     let equality: ((UnsafeRawPointer, UnsafeRawPointer) -> Bool)?
 
     // MARK: Storage
 
     /// The elements, by slot. A slot keeps its element for as long as the
     /// element is in the list, so that an element's node can find it.
+    @usableFromInline
     @exclusivity(unchecked)
     var values: UnsafeMutablePointer<Element>
     /// The node of each slot's element (a retained ``ElementNode``), or 0
     /// until something tracks a read of it. Read and written atomically.
+    @usableFromInline
     @exclusivity(unchecked)
     var nodeWords: UnsafeMutablePointer<UInt>
     @exclusivity(unchecked)
@@ -95,22 +98,32 @@ public final class TrackedList<Element: Identifiable> {
     @exclusivity(unchecked)
     var freeSlots: [Int32] = []
     /// The slot at each position.
+    @usableFromInline
     @exclusivity(unchecked)
     var order: [Int32] = []
     /// The slot of each id.
+    @usableFromInline
     @exclusivity(unchecked)
     var index = SlotIndex()
 
     /// The nodes of the structure and of everything (retained), or 0.
+    @usableFromInline
     let structureWord = Atomic<UInt>(0)
+    @usableFromInline
     let everythingWord = Atomic<UInt>(0)
     /// The node of the count, which changes only when the count does; made
     /// with the list.
+    @usableFromInline
     let countNode: CountNode
 
     /// The aggregates kept up to date, which unregister when they go.
+    @usableFromInline
     @exclusivity(unchecked)
     var aggregates: [AggregateEntry<Element>] = []
+
+    /// The state of the in-place edit in progress (see `beginEdit(_:)`).
+    @usableFromInline
+    let scratch: UnsafeMutablePointer<EditScratch<Element>>
 
     /// The changes of ids, for views that update their rows from them.
     @exclusivity(unchecked)
@@ -136,6 +149,8 @@ public final class TrackedList<Element: Identifiable> {
         self.equality = notifiesEqualValues ? nil : elementEquality(Element.self)
         let initial = Array(elements)
         countNode = CountNode(name: "\(self.name).count", value: 0)
+        scratch = .allocate(capacity: 1)
+        scratch.initialize(to: EditScratch())
         capacity = Swift.max(initial.count, 4)
         values = .allocate(capacity: capacity)
         nodeWords = .allocate(capacity: capacity)
@@ -180,6 +195,8 @@ public final class TrackedList<Element: Identifiable> {
         for slot in order { (values + Int(slot)).deinitialize(count: 1) }
         values.deallocate()
         nodeWords.deallocate()
+        scratch.deinitialize(count: 1)
+        scratch.deallocate()
     }
 
     // MARK: Slots
@@ -214,7 +231,7 @@ public final class TrackedList<Element: Identifiable> {
     }
 
     /// The slot at `position`, or a stop that names the list.
-    @inline(__always)
+    @inlinable @inline(__always)
     func slot(at position: Int) -> Int32 {
         guard position >= 0, position < order.count else {
             preconditionFailure("\(name): index \(position) is out of range (the list has \(order.count) elements)")
@@ -230,6 +247,23 @@ public final class TrackedList<Element: Identifiable> {
             message: "\(name): an element with id \(id) \(what) (ids must be unique)",
             properties: [name]))
     }
+}
+
+/// The state of an in-place edit of one element of a ``TrackedList``.
+@usableFromInline
+struct EditScratch<Element: Identifiable> {
+    /// The element's id before the edit.
+    @usableFromInline
+    var id: Element.ID?
+    /// The element before the edit, kept when someone must hear of the edit.
+    @usableFromInline
+    var old: Element?
+    /// The element during an edit through `list[id: x]`, which may set it to nil.
+    @usableFromInline
+    var box: Element?
+
+    @usableFromInline
+    init() {}
 }
 
 extension TrackedList: @unchecked Sendable where Element: Sendable {}

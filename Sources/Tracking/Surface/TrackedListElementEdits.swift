@@ -1,4 +1,5 @@
 import CTrackingSupport
+import Synchronization
 
 // Editing one element in place: through `list[i]` and `list[id: x]`.
 //
@@ -13,7 +14,7 @@ import CTrackingSupport
 
 extension TrackedList {
     /// Whether an edit of the element in `slot` has anyone to tell.
-    @inline(__always)
+    @inlinable @inline(__always)
     func editIsObserved(_ slot: Int32) -> Bool {
         if !aggregates.isEmpty { return true }
         if let node = existingElementNode(slot),
@@ -27,51 +28,78 @@ extension TrackedList {
         return false
     }
 
-    /// The element in `slot`, mutated in place.
-    subscript(slot slot: Int32) -> Element {
-        get { values[Int(slot)] }
-        _modify {
-            let id = values[Int(slot)].id
-            if editIsObserved(slot) {
-                let old = values[Int(slot)]
-                defer { finishEdit(slot, id: id, old: old, new: (values + Int(slot)).move()) }
-                yield &values[Int(slot)]
-            } else {
-                defer {
-                    if values[Int(slot)].id != id {
-                        finishEdit(slot, id: id, old: nil, new: (values + Int(slot)).move())
-                    }
-                }
-                yield &values[Int(slot)]
-            }
-        }
+    // The state of an edit in progress lives in the list's scratch record,
+    // not in the accessor's frame: a coroutine whose frame outgrows the
+    // caller's buffer allocates it on the heap, on every edit. Nothing else
+    // can edit the same list during the access (exclusivity), and the end of
+    // an edit empties the record before it runs any observer.
+
+    /// Starts an in-place edit of the element in `slot`: notes its id and,
+    /// if anyone must hear of the edit, a copy of it.
+    @inlinable @inline(__always)
+    func beginEdit(_ slot: Int32) {
+        scratch.pointee.id = values[Int(slot)].id
+        if editIsObserved(slot) { scratch.pointee.old = values[Int(slot)] }
     }
 
-    /// The element in `slot` as an optional: assigning nil removes it.
-    subscript(optionalSlot slot: Int32) -> Element? {
-        get { values[Int(slot)] }
-        _modify {
-            let id = values[Int(slot)].id
-            // Moved out, not copied: an in-place edit of a field that holds
-            // storage of its own (an array) does not copy it either.
-            var box: Element? = (values + Int(slot)).move()
-            let old: Element? = editIsObserved(slot) ? box : nil
-            defer {
-                if let new = box.take() {
-                    finishEdit(slot, id: id, old: old, new: new)
-                } else {
-                    // Assigned nil: the element is gone. Its old value is
-                    // kept when an aggregate must count it out.
-                    removeEmptiedSlot(slot, id: id, value: old)
-                }
-            }
-            yield &box
+    /// Ends an in-place edit of the element in `slot`, which holds the
+    /// element after the edit.
+    @inlinable @inline(__always)
+    func endEdit(_ slot: Int32) {
+        if case .none = scratch.pointee.old, values[Int(slot)].id == scratch.pointee.id.unsafelyUnwrapped {
+            // Unobserved, and the id is the same: nothing to do.
+            scratch.pointee.id = nil
+            return
+        }
+        endObservedEdit(slot)
+    }
+
+    @inlinable @inline(never)
+    func endObservedEdit(_ slot: Int32) {
+        let id = scratch.pointee.id.take().unsafelyUnwrapped
+        let old = scratch.pointee.old.take()
+        finishEdit(slot, id: id, old: old, new: (values + Int(slot)).move())
+    }
+
+    /// Starts an edit of the element in `slot` as an optional (assigning nil
+    /// removes it): moves it into the scratch record's box, which the caller
+    /// mutates. Moved, not copied: an in-place edit of a field that holds
+    /// storage of its own (an array) does not copy that either.
+    @inlinable @inline(__always)
+    func beginOptionalEdit(_ slot: Int32) {
+        scratch.pointee.id = values[Int(slot)].id
+        scratch.pointee.box = (values + Int(slot)).move()
+        if editIsObserved(slot) { scratch.pointee.old = scratch.pointee.box }
+    }
+
+    /// Ends an edit begun by ``beginOptionalEdit(_:)``.
+    @inlinable @inline(__always)
+    func endOptionalEdit(_ slot: Int32) {
+        if case .none = scratch.pointee.old, let element = scratch.pointee.box,
+           element.id == scratch.pointee.id.unsafelyUnwrapped {
+            (values + Int(slot)).initialize(to: scratch.pointee.box.take().unsafelyUnwrapped)
+            scratch.pointee.id = nil
+            return
+        }
+        endObservedOptionalEdit(slot)
+    }
+
+    @inlinable @inline(never)
+    func endObservedOptionalEdit(_ slot: Int32) {
+        let id = scratch.pointee.id.take().unsafelyUnwrapped
+        let old = scratch.pointee.old.take()
+        if let new = scratch.pointee.box.take() {
+            finishEdit(slot, id: id, old: old, new: new)
+        } else {
+            // Assigned nil: the element is gone. Its old value is kept when an
+            // aggregate must count it out.
+            removeEmptiedSlot(slot, id: id, value: old)
         }
     }
 
     /// The end of an edit: `slot` holds nothing; `old` is the element before
     /// the edit if the edit is observed, `new` the element after it.
-    @inline(__always)
+    @inlinable
     func finishEdit(_ slot: Int32, id: Element.ID, old: Element?, new: Element) {
         if new.id != id {
             changeID(slot, from: id, old: old, new: new)
@@ -86,10 +114,22 @@ extension TrackedList {
     }
 
     /// Stores `new` in `slot`, which holds `old`, and announces the change.
+    ///
+    /// Called from code specialized for `Element`; it runs unspecialized, so
+    /// it takes the two values by address and captures them in no closure
+    /// (a closure that captures a value of a generic type boxes it on the
+    /// heap).
+    @inlinable @inline(__always)
     func commitElement(_ slot: Int32, old: Element, new: Element) {
-        let changed = equality.map { isEqual in
-            withUnsafePointer(to: old) { old in withUnsafePointer(to: new) { !isEqual(old, $0) } }
-        } ?? true
+        withUnsafePointer(to: old) { old in
+            withUnsafePointer(to: new) { new in commitElement(slot, old, new) }
+        }
+    }
+
+    @usableFromInline
+    func commitElement(_ slot: Int32, _ old: UnsafePointer<Element>, _ new: UnsafePointer<Element>) {
+        var changed = true
+        if let isEqual = equality { changed = !isEqual(UnsafeRawPointer(old), UnsafeRawPointer(new)) }
         let element = existingElementNode(slot)
         let everything = NodeWord.node(everythingWord.load(ordering: .acquiring), as: CollectionPartNode.self)
         let tellsElement = changed && element?._withUnsafeGuaranteedRef { $0.needsAnnouncement } == true
@@ -98,31 +138,34 @@ extension TrackedList {
         if changed, let element, element._withUnsafeGuaranteedRef({ $0.hasFields }) {
             element._withUnsafeGuaranteedRef { node in
                 node.forEachField { field in
-                    if field.needsAnnouncement, !field.fieldsAreEqual(old, new) { fields.append(field) }
+                    if field.needsAnnouncement, !field.fieldsAreEqual(old.pointee, new.pointee) { fields.append(field) }
                 }
             }
         }
         if !tellsElement, !tellsEverything, fields.isEmpty, aggregates.isEmpty {
-            values[Int(slot)] = new
+            (values + Int(slot)).update(from: new, count: 1)
             return
         }
-        inTransaction {
-            var state: UnsafeMutableRawPointer?
-            if tellsElement { state = element.unsafelyUnwrapped._withUnsafeGuaranteedRef { $0.willChange() } }
-            for field in fields { state = field.willChange() }
-            if tellsEverything { state = everything.unsafelyUnwrapped._withUnsafeGuaranteedRef { $0.willChange() } }
-            values[Int(slot)] = new
-            if let state {
-                if tellsEverything { everything.unsafelyUnwrapped._withUnsafeGuaranteedRef { $0.didChange(state) } }
-                for field in fields.reversed() { field.didChange(state) }
-                if tellsElement { element.unsafelyUnwrapped._withUnsafeGuaranteedRef { $0.didChange(state) } }
-            }
-            for entry in aggregates { entry.aggregate.elementReplaced(old: old, new: new, changed: changed, slot: slot) }
+        let transaction = beginTransaction()
+        var state: UnsafeMutableRawPointer?
+        if tellsElement { state = element.unsafelyUnwrapped._withUnsafeGuaranteedRef { $0.willChange() } }
+        for field in fields { state = field.willChange() }
+        if tellsEverything { state = everything.unsafelyUnwrapped._withUnsafeGuaranteedRef { $0.willChange() } }
+        (values + Int(slot)).update(from: new, count: 1)
+        if let state {
+            if tellsEverything { everything.unsafelyUnwrapped._withUnsafeGuaranteedRef { $0.didChange(state) } }
+            for field in fields.reversed() { field.didChange(state) }
+            if tellsElement { element.unsafelyUnwrapped._withUnsafeGuaranteedRef { $0.didChange(state) } }
         }
+        for entry in aggregates {
+            entry.aggregate.elementReplaced(old: old.pointee, new: new.pointee, changed: changed, slot: slot)
+        }
+        endTransaction(transaction)
     }
 
     /// An edit gave the element in `slot` (empty now) another id.
-    private func changeID(_ slot: Int32, from id: Element.ID, old: Element?, new: Element) {
+    @usableFromInline
+    func changeID(_ slot: Int32, from id: Element.ID, old: Element?, new: Element) {
         let newID = new.id
         (values + Int(slot)).initialize(to: old ?? new)
         // The slot itself may be on the way to the new id: it does not count.

@@ -5,47 +5,47 @@ import Synchronization
 
 extension TrackedList {
     /// Records a read of the structure in the current scope, if any.
-    @inline(__always)
+    @inlinable @inline(__always)
     func recordStructureRead() {
         guard let scope = tracking_current_scope() else { return }
         NodeWord.recordRead(partNode(structureWord, "structure"), scope)
     }
 
     /// Records a read of everything in the current scope, if any.
-    @inline(__always)
+    @inlinable @inline(__always)
     func recordEverythingRead() {
         guard let scope = tracking_current_scope() else { return }
         NodeWord.recordRead(partNode(everythingWord, "elements"), scope)
     }
 
     /// Records a read of the element in `slot` in the current scope, if any.
-    @inline(__always)
+    @inlinable @inline(__always)
     func recordElementRead(_ slot: Int32) {
         guard let scope = tracking_current_scope() else { return }
         NodeWord.recordRead(elementNode(slot), scope)
     }
 
     /// The node of the part `part` of the list in `word`, made now if it has none.
-    @inline(__always)
+    @inlinable @inline(__always)
     func partNode(_ word: borrowing Atomic<UInt>, _ part: StaticString) -> Unmanaged<CollectionPartNode> {
         NodeWord.partNode(word, name: "\(name).\(part)")
     }
 
     /// The node of the element in `slot`, made now if it has none.
-    @inline(__always)
+    @inlinable @inline(__always)
     func elementNode(_ slot: Int32) -> Unmanaged<ElementNode<Element>> {
         if let node = existingElementNode(slot) { return node }
         return installElementNode(slot)
     }
 
     /// The node of the element in `slot`, if one was made.
-    @inline(__always)
+    @inlinable @inline(__always)
     func existingElementNode(_ slot: Int32) -> Unmanaged<ElementNode<Element>>? {
         NodeWord.node(tracking_word_load(nodeWords + Int(slot)), as: ElementNode<Element>.self)
     }
 
-    @inline(never)
-    private func installElementNode(_ slot: Int32) -> Unmanaged<ElementNode<Element>> {
+    @usableFromInline @inline(never)
+    func installElementNode(_ slot: Int32) -> Unmanaged<ElementNode<Element>> {
         let node = Unmanaged.passRetained(ElementNode(list: self, slot: slot, id: values[Int(slot)].id))
         let bits = UInt(bitPattern: node.toOpaque())
         if tracking_word_compare_exchange(nodeWords + Int(slot), 0, bits) { return node }
@@ -80,9 +80,11 @@ extension TrackedList: RandomAccessCollection {
     }
 
     /// 0.
+    @inlinable
     public var startIndex: Int { 0 }
 
     /// The number of elements; a read of the structure.
+    @inlinable
     public var endIndex: Int {
         recordStructureRead()
         return order.count
@@ -90,12 +92,14 @@ extension TrackedList: RandomAccessCollection {
 
     /// The number of elements; a read of the count alone, whose readers run
     /// only when it changes (not when elements move).
+    @inlinable
     public var count: Int {
         if let scope = tracking_current_scope() { NodeWord.recordRead(Unmanaged.passUnretained(countNode), scope) }
         return order.count
     }
 
     /// Whether the list is empty; a read of the count.
+    @inlinable
     public var isEmpty: Bool { count == 0 }
 
     /// The element at `position`; the scope depends on the structure and on
@@ -105,6 +109,7 @@ extension TrackedList: RandomAccessCollection {
     /// - Parameter position: A valid position; an invalid one stops the
     ///   program with a message naming the list, as an array does.
     /// - Complexity: O(1).
+    @inlinable
     public subscript(position: Int) -> Element {
         get {
             let slot = slot(at: position)
@@ -112,11 +117,14 @@ extension TrackedList: RandomAccessCollection {
             recordElementRead(slot)
             return values[Int(slot)]
         }
+        @inline(__always)
         _modify {
             let slot = slot(at: position)
             recordStructureRead()
             recordElementRead(slot)
-            yield &self[slot: slot]
+            beginEdit(slot)
+            defer { endEdit(slot) }
+            yield &values[Int(slot)]
         }
     }
 
@@ -138,6 +146,7 @@ extension TrackedList {
     /// - Parameter id: The element's id.
     /// - Complexity: O(1) on average (a look-up in the index by id); O(n)
     ///   when the assignment removes the element.
+    @inlinable
     public subscript(id id: Element.ID) -> Element? {
         get {
             guard let slot = slot(of: id) else {
@@ -147,15 +156,17 @@ extension TrackedList {
             recordElementRead(slot)
             return values[Int(slot)]
         }
+        @inline(__always)
         _modify {
             if let slot = slot(of: id) {
                 recordElementRead(slot)
-                yield &self[optionalSlot: slot]
+                beginOptionalEdit(slot)
+                defer { endOptionalEdit(slot) }
+                yield &scratch.pointee.box
             } else {
                 recordStructureRead()
-                var added: Element?
-                defer { if let added { append(added) } }
-                yield &added
+                defer { if let added = scratch.pointee.box.take() { append(added) } }
+                yield &scratch.pointee.box
             }
         }
     }

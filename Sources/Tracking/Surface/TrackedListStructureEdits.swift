@@ -159,6 +159,7 @@ extension TrackedList {
 
     /// Removes the element whose slot is already empty (`list[id: x] = nil`);
     /// `value` is its last value, if anyone needed it kept.
+    @usableFromInline
     func removeEmptiedSlot(_ slot: Int32, id: Element.ID, value: Element?) {
         inTransaction {
             changeStructure(count: order.count - 1) {
@@ -256,9 +257,24 @@ extension TrackedList {
     /// at its end (or at the end of an enclosing one).
     @inline(__always)
     func inTransaction(_ body: () -> Void) {
+        let state = beginTransaction()
+        body()
+        endTransaction(state)
+    }
+
+    /// Opens a transaction; returns the thread's state, for
+    /// ``endTransaction(_:)``.
+    @inline(__always)
+    func beginTransaction() -> Unmanaged<ThreadState> {
         let state = Unmanaged<ThreadState>.fromOpaque(ThreadState.currentPointer)
         state._withUnsafeGuaranteedRef { Scheduler.beginTransaction($0) }
-        body()
+        return state
+    }
+
+    /// Closes the transaction opened by ``beginTransaction()``: if it was the
+    /// outermost, the observers it queued run.
+    @inline(__always)
+    func endTransaction(_ state: Unmanaged<ThreadState>) {
         state._withUnsafeGuaranteedRef { Scheduler.endTransaction($0) }
     }
 
