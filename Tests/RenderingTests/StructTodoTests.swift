@@ -228,3 +228,38 @@ import Tracking
         #expect(host.bodyCounts == ["PendingList": 1])
     }
 }
+
+@Suite struct TrackedListBindingTests {
+    struct Rows: View {
+        @Bindable var todos: TrackedList<StructTodoItem>
+        var body: some View {
+            List {
+                ForEach(todos) { todo in
+                    Toggle(todo.title, isOn: $todos[id: todo.id].isCompleted)
+                }
+            }
+        }
+    }
+
+    @Test func aBindingByIDTogglesTheElementInPlace() throws {
+        let todos = TrackedList(["A", "B"].map { StructTodoItem(title: $0) })
+        let host = ViewHost(Rows(todos: todos))
+        host.resetCounts()
+        try host.toggle("B")
+        #expect(untracked { todos.map(\.isCompleted) } == [false, true])
+        #expect(host.snapshot == "List\n  Toggle(\"A\", isOn: false)\n  Toggle(\"B\", isOn: true)")
+        // Neither the view nor the other row rendered: only B's row scope.
+        #expect(host.totalBodyCount == 0)
+    }
+
+    @Test func aBindingToARemovedElementKeepsItsLastValueAndIgnoresWrites() {
+        let todos = TrackedList([StructTodoItem(title: "A", isCompleted: true)])
+        let id = untracked { todos[0].id }
+        let binding = Bindable(todos)[id: id].isCompleted
+        #expect(binding.wrappedValue == true)
+        todos.remove(id: id)
+        #expect(binding.wrappedValue == true)
+        binding.wrappedValue = false
+        #expect(untracked { todos.count } == 0)
+    }
+}
