@@ -46,10 +46,11 @@ let package = Package(
         .testTarget(name: "PublishingTests", dependencies: ["Publishing"]),
         .testTarget(name: "RenderingTests", dependencies: ["Rendering", "Tracking", "Publishing", "Examples"]),
         .testTarget(name: "DocumentationTests", dependencies: ["DocumentationExamples"]),
-        // Swift 6 main-actor ergonomics: @MainActor models observed, iterated
-        // and derived from main-actor code, next to Apple's Observation doing
-        // the same; no @unchecked Sendable and no assumeIsolated.
-        .testTarget(name: "MainActorTests", dependencies: ["Tracking"]),
+        // Swift 6 main-actor ergonomics: @MainActor models observed, iterated,
+        // derived and rendered from main-actor code, next to Apple's
+        // Observation doing the same; no @unchecked Sendable and no
+        // assumeIsolated.
+        .testTarget(name: "MainActorTests", dependencies: ["Tracking", "Rendering"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -11,7 +11,9 @@ func failInput(_ message: String) -> Never {
     exit(ExitStatus.badInput)
 }
 
-/// The benchmarks of the suites, in order.
+/// The benchmarks of the suites, in order. On the main actor, where the
+/// render suite builds its views.
+@MainActor
 func makeBenchmarks(suites: [String], quick: Bool) -> [Benchmark] {
     suites.flatMap { suite -> [Benchmark] in
         switch suite {

@@ -4,6 +4,7 @@ import Testing
 
 private typealias Library = BookLibrary
 
+@MainActor
 @Suite struct BookLibraryTests {
     @Test func theLibraryScreen() {
         let host = ViewHost(Library.LibraryView())

@@ -2,6 +2,7 @@ import Testing
 @testable import Examples
 @testable import Rendering
 
+@MainActor
 @Suite struct CountingTests {
     @Test func countsByTypeByIdentityAndTheirReset() throws {
         let manager = TrackedTodo.TodoManager(titles: ["A", "B"])

@@ -38,6 +38,7 @@ private struct AccentRoot: View {
     }
 }
 
+@MainActor
 @Suite struct EnvironmentTests {
     @Test func aKeyedValueHasItsDefaultUntilAnAncestorSetsIt() {
         #expect(ViewHost(AccentLabel()).snapshot == "Text(\"accent blue\")")

@@ -18,6 +18,7 @@ private struct DuplicateList: View {
     }
 }
 
+@MainActor
 @Suite struct ErrorTests {
     @Test func duplicateIDsShowTheFirstAndNameTheView() {
         let items = [Item(id: 1, name: "a"), Item(id: 2, name: "b"), Item(id: 1, name: "c")]

@@ -7,6 +7,7 @@ import Tracking
 /// row's identity and state while other rows are inserted, removed or moved
 /// (see ``ForEachRows``), and through what a collection reports of its
 /// changes (``IdentityChangeReporting``).
+@MainActor
 @Suite struct ForEachTests {
     @Test func insertionsRemovalsAndMovesKeepEveryOtherRowAndRenderOnlyTheNewOnes() throws {
         let checker = RowChecker(ids: Array(1...20))
@@ -143,6 +144,7 @@ private struct RowList: View {
 
 /// Applies id lists to a host and checks, after each, the rows on screen,
 /// which rows were kept, and which rendered.
+@MainActor
 private final class RowChecker {
     let model: RowIDs
     let host: ViewHost

@@ -22,7 +22,7 @@ private struct EquatableRow: View, Equatable {
     let title: String
     let ignored: Int
     var body: some View { Text("\(title) \(ignored)") }
-    static func == (lhs: EquatableRow, rhs: EquatableRow) -> Bool { lhs.title == rhs.title }
+    nonisolated static func == (lhs: EquatableRow, rhs: EquatableRow) -> Bool { lhs.title == rhs.title }
 }
 
 private struct Parent: View {
@@ -41,6 +41,7 @@ private struct Parent: View {
     }
 }
 
+@MainActor
 @Suite struct InvalidationRulesTests {
     @Test func aChildWithUnchangedInputsIsSkippedWhenItsParentRenders() throws {
         let host = ViewHost(Parent(note: Note()))

@@ -2,6 +2,7 @@ import Testing
 import Tracking
 @testable import Rendering
 
+@MainActor
 @Suite struct LifecycleTests {
     @Test func appearAndDisappearRunOncePerIdentityAfterRendering() throws {
         struct Child: View {

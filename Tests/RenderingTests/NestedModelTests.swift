@@ -2,6 +2,7 @@ import Testing
 @testable import Examples
 @testable import Rendering
 
+@MainActor
 @Suite struct NestedModelTests {
     private let initial = """
         VStack

@@ -28,6 +28,7 @@ private struct PlaylistScreen: View {
     }
 }
 
+@MainActor
 @Suite struct ObservationTests {
     @Test func observableModelsAreTrackedByPropertyWhenTheOptionIsOn() throws {
         let playlist = Playlist()

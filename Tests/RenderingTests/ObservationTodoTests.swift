@@ -4,6 +4,7 @@ import Testing
 
 private typealias App = ObservationTodo
 
+@MainActor
 @Suite struct ObservationTodoTests {
     @Test func drawsTheSameScreenAsTheOtherTwoApps() throws {
         let host = ViewHost(App.TodoListView(manager: App.TodoManager(titles: ["Buy milk", "Walk the dog"])))

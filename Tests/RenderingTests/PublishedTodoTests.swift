@@ -5,6 +5,7 @@ import Publishing
 
 private typealias App = PublishedTodo
 
+@MainActor
 @Suite struct PublishedTodoTests {
     @Test func drawsTheSameScreenAsTheTrackedApp() throws {
         let titles = ["Buy milk", "Walk the dog", "Call mom"]

@@ -14,6 +14,7 @@ import Tracking
 /// shrunk. CI runs ``ciPrograms`` programs; set
 /// `RENDERING_DIFFERENTIAL_SECONDS` to run programs for that long instead
 /// (the long mode), and `RENDERING_DIFFERENTIAL_SEED` to start elsewhere.
+@MainActor
 @Suite struct RenderingDifferentialTests {
     static let ciPrograms = 500
 

@@ -35,6 +35,7 @@ private struct Screen: View {
     }
 }
 
+@MainActor
 @Suite struct SnapshotTests {
     @Test func drawsEachBuiltInViewOnItsOwnIndentedLine() {
         let host = ViewHost(Screen())

@@ -68,6 +68,7 @@ private struct DraftOwner: View {
     }
 }
 
+@MainActor
 @Suite struct StateAndBindingTests {
     @Test func stateSurvivesTheParentsRendersAndBelongsToEachIdentity() throws {
         let host = ViewHost(TwoSteppers())

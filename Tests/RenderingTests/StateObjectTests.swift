@@ -5,6 +5,7 @@ import Publishing
 
 private typealias Timers = TimerExample
 
+@MainActor
 @Suite struct StateObjectTests {
     @Test func theTimerScreenStartsBothTimers() throws {
         let census = Timers.InstanceCensus()

@@ -5,6 +5,7 @@ import Tracking
 
 /// The seed's Todo app with struct items on the three models: what each
 /// update re-renders, exactly, and that all three draw the same screen.
+@MainActor
 @Suite struct StructTodoTests {
     private static func titles(_ count: Int) -> [String] { (1...count).map { "Task \($0)" } }
 
@@ -134,6 +135,7 @@ import Tracking
 /// A `ForEach` over a tracked list, through random edits: after each render
 /// the screen shows the list as it is, rows that stay keep their nodes, and
 /// an edit of one element renders its row alone.
+@MainActor
 @Suite struct TrackedForEachTests {
     struct Entry: Identifiable, Equatable, Sendable {
         let id: Int
@@ -202,6 +204,7 @@ import Tracking
     }
 }
 
+@MainActor
 @Suite struct TrackedSubsetForEachTests {
     struct PendingList: View {
         let manager: CollectionTodo.TodoManager
@@ -229,6 +232,7 @@ import Tracking
     }
 }
 
+@MainActor
 @Suite struct TrackedListBindingTests {
     struct Rows: View {
         @Bindable var todos: TrackedList<StructTodoItem>

@@ -4,6 +4,7 @@ import Testing
 
 /// Moving a task and filtering the list, on the three Todo apps: what each
 /// re-renders, exactly.
+@MainActor
 @Suite struct TodoListEditTests {
     /// One of the three apps, behind one interface.
     enum App: CaseIterable, CustomTestStringConvertible {
@@ -12,7 +13,7 @@ import Testing
         var testDescription: String { "\(self)" }
 
         /// A host showing `titles`, and the model's operations.
-        func make(_ titles: [String]) -> (host: ViewHost, model: Model) {
+        @MainActor func make(_ titles: [String]) -> (host: ViewHost, model: Model) {
             switch self {
             case .tracked:
                 let manager = TrackedTodo.TodoManager(titles: titles)

@@ -5,6 +5,7 @@ import Tracking
 
 private typealias App = TrackedTodo
 
+@MainActor
 @Suite struct TrackedTodoTests {
     @Test func firstRenderDrawsTheInputTheCountsAndOneRowPerTask() {
         let manager = App.TodoManager(titles: ["Buy milk", "Walk the dog"])

@@ -14,8 +14,8 @@
 /// changed can say so instead (``IdentityChangeReporting``), and the ids are
 /// then not compared at all.
 ///
-/// Used on the host's thread only.
-final class ForEachRows<ID: Hashable> {
+/// Used on the main actor only.
+@MainActor final class ForEachRows<ID: Hashable> {
     /// The ids of the rows shown, in order: those of the `ForEach` node's
     /// children.
     @exclusivity(unchecked) private var ids: [ID] = []

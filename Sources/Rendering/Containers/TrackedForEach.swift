@@ -38,7 +38,7 @@ extension ForEach where Data: ElementTrackingCollection, ID == Data.Element.ID {
 }
 
 /// What a `ForEach` over a tracked collection expands.
-protocol TrackedForEachExpanding {
+@MainActor protocol TrackedForEachExpanding {
     func expand<ForEachType>(_ type: ForEachType.Type, into list: inout ChildList, key: NodeKey)
 }
 
@@ -61,7 +61,7 @@ struct TrackedForEachSource<List: ElementTrackingCollection, Content: View>: Tra
 
 /// The state of one tracked `ForEach` in the tree: the collection, the
 /// latest closure, and how many times the containing view gave one.
-final class TrackedRowsState<List: ElementTrackingCollection, Content: View>: ViewInput {
+@MainActor final class TrackedRowsState<List: ElementTrackingCollection, Content: View>: ViewInput {
     let list: List
     var content: (List.Element) -> Content
     /// Bumped by each render of the containing view.
@@ -74,7 +74,7 @@ final class TrackedRowsState<List: ElementTrackingCollection, Content: View>: Vi
         self.content = content
     }
 
-    static func isSameInput(_ old: TrackedRowsState, _ new: TrackedRowsState) -> Bool { old === new }
+    nonisolated static func isSameInput(_ old: TrackedRowsState, _ new: TrackedRowsState) -> Bool { old === new }
 }
 
 /// A view the host does not count as a body: its own scaffolding.

@@ -20,7 +20,7 @@
 /// tracked property its body read changes, bound or not. As an input, the
 /// same instance counts as unchanged.
 ///
-/// Thread-safety: use it on the host's thread, like the view.
+/// Isolation: use it on the main actor, like the view.
 @propertyWrapper
 @dynamicMemberLookup
 public struct Bindable<Value: AnyObject> {

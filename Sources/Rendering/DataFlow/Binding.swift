@@ -25,7 +25,7 @@
 /// other binding (to an `ObservableObject`, or made of closures) counts as
 /// changed, so the child re-renders with its parent.
 ///
-/// Thread-safety: not `Sendable`; use it on the host's thread.
+/// Isolation: not `Sendable`; use it on the main actor, like the view.
 @propertyWrapper
 @dynamicMemberLookup
 public struct Binding<Value> {

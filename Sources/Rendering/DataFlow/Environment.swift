@@ -22,7 +22,7 @@
 /// the type. Reading such an object outside a host stops the program with
 /// that message. A keyed value always has a value (its default).
 ///
-/// Thread-safety: use it on the host's thread, like the view.
+/// Isolation: use it on the main actor, like the view.
 @propertyWrapper
 public struct Environment<Value> {
     private enum Source {

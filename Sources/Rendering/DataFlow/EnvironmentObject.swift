@@ -19,7 +19,7 @@ import Publishing
 /// (where nothing can provide the object) stops the program with that
 /// message, as SwiftUI does.
 ///
-/// Thread-safety: use it on the host's thread, like the view.
+/// Isolation: use it on the main actor, like the view.
 @propertyWrapper
 public struct EnvironmentObject<ObjectType: ObservableObject> {
     private var object: ObjectType?

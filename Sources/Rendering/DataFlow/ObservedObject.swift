@@ -17,7 +17,7 @@ import Publishing
 /// new one and the old one's state is lost: use ``StateObject`` for objects a
 /// view creates. As an input, the same instance counts as unchanged.
 ///
-/// Thread-safety: use it on the host's thread, like the view.
+/// Isolation: use it on the main actor, like the view.
 @propertyWrapper
 public struct ObservedObject<ObjectType: ObservableObject> {
     /// The object.

@@ -29,7 +29,7 @@ import Tracking
 /// renders) is ignored. Outside a host, or before the host installed it, the
 /// wrapper reads its initial value and ignores writes.
 ///
-/// Thread-safety: use it on the host's thread, like the view.
+/// Isolation: use it on the main actor, like the view.
 @propertyWrapper
 public struct State<Value> {
     @usableFromInline let initialValue: Value

@@ -23,7 +23,7 @@ import Tracking
 /// ``wrappedValue`` creates a new object (SwiftUI does the same, with a
 /// warning).
 ///
-/// Thread-safety: use it on the host's thread, like the view.
+/// Isolation: use it on the main actor, like the view.
 @propertyWrapper
 public struct StateObject<ObjectType: ObservableObject> {
     private let makeObject: () -> ObjectType

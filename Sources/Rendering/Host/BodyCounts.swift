@@ -4,7 +4,7 @@
 ///
 /// A reset is constant time: it starts a new generation, and a node's counter
 /// counts only if it belongs to the current one.
-final class BodyCounts {
+@MainActor final class BodyCounts {
     private let types: ViewTypes
     private let recordsLog: Bool
     private var byType: [ObjectIdentifier: (name: String, count: Int)] = [:]
@@ -69,7 +69,7 @@ final class BodyCounts {
 
 /// How many times one view identity rendered in one generation of the
 /// counts.
-final class BodyCounter {
+@MainActor final class BodyCounter {
     let identity: String
     let generation: UInt64
     var count = 0

@@ -11,7 +11,7 @@
 /// The rows of a `ForEach` are matched by the `ForEach` itself, which knows
 /// their ids (see ``ForEachRows``): a list made with ``init(rowsOf:deferred:environment:)``
 /// adds each view to the node it is given and builds nothing.
-struct ChildList {
+@MainActor struct ChildList {
     let deferred: DeferredChildren
     unowned(unsafe) let parent: Node
     /// The environment of the views being added.

@@ -3,7 +3,7 @@
 /// view depends only on what its own body read.
 ///
 /// Not to be confused with a ``RenderPass``, which is one round of a flush.
-final class DeferredChildren {
+@MainActor final class DeferredChildren {
     unowned(unsafe) let owner: ViewNode
     @exclusivity(unchecked) var views: [ViewNode] = []
 

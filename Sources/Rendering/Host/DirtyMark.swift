@@ -7,13 +7,14 @@ import Synchronization
 ///
 /// Invalidations come from a `TrackingScope`, an `objectWillChange`
 /// subscription or Apple's `withObservationTracking`; each records its cause
-/// and queues the mark once. The host takes the queue on its own thread when
-/// it renders.
+/// and queues the mark once, which schedules a render on the main actor (see
+/// ``ScheduledRender``). The host takes the queue on the main actor when it
+/// renders.
 final class DirtyMark: @unchecked Sendable {
     let queue: InvalidationQueue
     /// The node, while it is in the tree: set right after the node is
-    /// created, cleared when it leaves (both on the host's thread, which is
-    /// the only one that reads it). The node owns the mark.
+    /// created, cleared when it leaves (both on the main actor, the only
+    /// place that reads it). The node owns the mark.
     unowned(unsafe) var node: ViewNode?
 
     // Guarded by `queue.lock`.
@@ -40,11 +41,9 @@ final class DirtyMark: @unchecked Sendable {
             trackedChange = true
         }
         isDirty = true
-        if !isQueued {
-            isQueued = true
-            queue.pending.append(self)
-        }
+        let render = queue.enqueueLocked(self)
         queue.lock.unlock()
+        render?.schedule()
     }
 
     /// Clears the mark before a render and returns why it was set.

@@ -1,7 +1,7 @@
 import Foundation
 
 /// Where render problems are collected. Thread-safe, because a binding may be
-/// read or written off the host's thread.
+/// read or written off the main actor.
 final class ErrorLog: @unchecked Sendable {
     private let lock = NSLock()
     private var entries: [RenderingError] = []

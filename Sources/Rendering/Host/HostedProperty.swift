@@ -1,7 +1,7 @@
 /// A property wrapper whose storage the host connects to the identity of the
 /// view that holds it, before each render: ``State``, ``StateObject``,
 /// ``ObservedObject``, ``EnvironmentObject``, ``Environment``.
-protocol HostedProperty: ViewInput {
+@MainActor protocol HostedProperty: ViewInput {
     /// Connects the wrapper to its storage in `context.node`, slot
     /// `context.slot`, or records in `context` what is missing.
     mutating func install(_ context: inout InstallContext)
@@ -11,7 +11,7 @@ protocol HostedProperty: ViewInput {
 }
 
 /// What a hosted property needs to find its storage.
-struct InstallContext {
+@MainActor struct InstallContext {
     unowned(unsafe) let node: ViewNode
     /// The index of the wrapper among the view's hosted properties: its
     /// storage slot in the node.

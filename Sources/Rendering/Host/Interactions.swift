@@ -2,7 +2,7 @@ import Tracking
 
 /// The controls on screen, by kind and label, as their nodes register them:
 /// what the host's interactions find.
-final class ControlRegistry {
+@MainActor final class ControlRegistry {
     private var byKey: [ControlKey: [ObjectIdentifier: ElementNode]] = [:]
 
     /// Moves `node` from the key of its `old` control to the key of its

@@ -1,10 +1,53 @@
 import Foundation
 
-/// The marks waiting to be rendered, in the order they were set.
+/// The marks waiting to be rendered, in the order they were set, and the
+/// render they scheduled on the main actor.
+///
+/// A mark set on any thread queues itself here under the lock; the first one
+/// since the last scheduled render ran also schedules one (see
+/// ``ScheduledRender``). An explicit ``ViewHost/flush()`` takes the marks
+/// without waiting for it; the scheduled render then finds nothing to do.
 final class InvalidationQueue: @unchecked Sendable {
     let lock = NSLock()
     /// Guarded by `lock`.
     var pending: [DirtyMark] = []
+    /// Whether a scheduled render is on its way to the main actor. Cleared
+    /// only when it starts, so that a host flushed by hand (a benchmark, a
+    /// synchronous program whose main actor never runs its queue) keeps at
+    /// most one scheduled render waiting. Guarded by `lock`.
+    private var isRenderScheduled = false
+    /// Where scheduled renders go; set once by the host, before its first
+    /// render. Guarded by `lock`.
+    private var scheduledRender: ScheduledRender?
+
+    /// Connects the queue to the host it schedules renders of.
+    func connect(_ render: ScheduledRender) {
+        lock.lock()
+        defer { lock.unlock() }
+        scheduledRender = render
+    }
+
+    /// Queues `mark` if it is not queued. Called with `lock` held.
+    ///
+    /// - Returns: The render to schedule once the lock is released, if this
+    ///   is the first mark since the last scheduled render started.
+    func enqueueLocked(_ mark: DirtyMark) -> ScheduledRender? {
+        if !mark.isQueued {
+            mark.isQueued = true
+            pending.append(mark)
+        }
+        guard !isRenderScheduled, let scheduledRender else { return nil }
+        isRenderScheduled = true
+        return scheduledRender
+    }
+
+    /// Called by a scheduled render as it starts: the next mark schedules
+    /// another.
+    func scheduledRenderDidStart() {
+        lock.lock()
+        defer { lock.unlock() }
+        isRenderScheduled = false
+    }
 
     func takeAll() -> [DirtyMark] {
         lock.lock()

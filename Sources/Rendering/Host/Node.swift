@@ -1,14 +1,14 @@
 /// A view in the host's tree: a custom view (``ViewNode``) or a built-in one
 /// (``ElementNode``).
 ///
-/// Nodes belong to one host and are used on its thread only. A node keeps its
+/// Nodes belong to one host and are used on the main actor only. A node keeps its
 /// identity (parent, key, view type) for life; a view whose identity changes
 /// is a new node.
 ///
 /// Nodes hold no weak references and are referenced weakly by nobody: a weak
 /// reference gives an object a side table, which makes every retain and
 /// release of it take the slow path.
-class Node {
+@MainActor class Node {
     /// The host's shared parts. The host outlives every node of its tree: it
     /// owns the root, and nodes are referenced only from the tree and from
     /// the current render.

@@ -2,9 +2,9 @@
 /// ``ViewHost``, which owns it. Nodes reach the host only through it, so that
 /// the render path runs one way: host, render loop, nodes, these parts.
 ///
-/// Used on the host's thread only, except ``queue`` and ``errorLog``, which
+/// Used on the main actor only, except ``queue`` and ``errorLog``, which
 /// other threads reach through dirty marks and bindings.
-final class RenderContext {
+@MainActor final class RenderContext {
     /// Whether bodies are also tracked with Apple's Observation.
     let tracksObservation: Bool
     /// The views invalidated since they last rendered.

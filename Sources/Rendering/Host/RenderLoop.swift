@@ -8,7 +8,7 @@ import Tracking
 /// views for the next pass. Views that keep invalidating each other are
 /// stopped after ``ViewHost/Options/maximumPasses`` passes, with an error that
 /// names them.
-final class RenderLoop {
+@MainActor final class RenderLoop {
     private let context: RenderContext
     private let maximumPasses: Int
     /// Set during a flush, so that a flush asked for from inside a body or

@@ -8,7 +8,7 @@
 /// rendered join this pass, in depth order, so that they render before the
 /// views below them; the others wait for the next pass, so that no view
 /// renders after one of its descendants in the same pass.
-struct RenderPass {
+@MainActor struct RenderPass {
     private let context: RenderContext
     /// The types of the views this pass rendered, if asked for (only the last
     /// pass a flush allows records them).

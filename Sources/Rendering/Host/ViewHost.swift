@@ -25,10 +25,13 @@
 ///   ``enter(_:into:at:)``, ``submit(_:at:)``): automatically, before the
 ///   call returns.
 /// - **After any other change** (a model mutated by a test, a benchmark or a
-///   background task): when you call ``flush()``. Until then the change is
-///   only recorded: the dirty views are queued, and ``snapshot`` still shows
-///   the last render. ``hasPendingChanges`` tells whether a flush would
-///   render.
+///   background task, on any thread): on the main actor, by a render the
+///   change schedules there, or sooner when you call ``flush()``. Until then
+///   the change is only recorded: the dirty views are queued, and
+///   ``snapshot`` still shows the last render. ``hasPendingChanges`` tells
+///   whether a flush would render. A program whose main actor never runs its
+///   queue (a synchronous command-line program, a benchmark loop) calls
+///   ``flush()``.
 ///
 /// Each flush renders the dirty views in one batch, parents before children,
 /// each at most once; a child whose inputs did not change and that is not
@@ -51,11 +54,13 @@
 /// traps, except reading a property wrapper's value outside a host where
 /// SwiftUI would trap too (see ``EnvironmentObject``).
 ///
-/// Thread-safety: a host is single-threaded by design. Create it, interact
-/// with it, flush it and read its results on one thread (or one actor) at a
-/// time; the views' bodies and actions run on that thread. Models may be
+/// Isolation: main actor, like the views it runs. Bodies, actions and
+/// `onAppear`/`onChange`/`onDisappear` run on the main actor. Models may be
 /// changed on any thread: the invalidations they cause are queued under a
-/// lock and rendered at the next ``flush()`` on the host's thread.
+/// lock and schedule one render on the main actor, so a body never runs on
+/// the thread that made the change. Changes that arrive before that render
+/// runs are rendered together, each dirty view once.
+@MainActor
 public final class ViewHost {
     /// How this host renders.
     public let options: Options
@@ -77,10 +82,11 @@ public final class ViewHost {
         loop = RenderLoop(context: context, maximumPasses: options.maximumPasses)
         let node = TypedViewNode(view: root, context: context, parent: nil, key: .index(0), environment: EnvironmentValues())
         self.root = node
+        context.queue.connect(ScheduledRender(host: self))
         loop.flush { node.render(extraCauses: []) }
     }
 
-    deinit {
+    isolated deinit {
         root.unmount()
     }
 
@@ -89,11 +95,20 @@ public final class ViewHost {
     /// `onDisappear` actions that rendering queued, and renders again what
     /// they changed, until nothing is dirty.
     ///
-    /// Interactions flush on their own. Call it after changing models from
-    /// outside the views. Calling it with nothing to do costs a lock; calling
-    /// it from inside a view's body or action does nothing (the render in
-    /// progress picks the changes up).
+    /// Interactions flush on their own, and a change made elsewhere
+    /// schedules a render on the main actor by itself; call it to render a
+    /// change now, synchronously (a test, a benchmark, a program whose main
+    /// actor never runs its queue). Calling it with nothing to do costs a
+    /// lock; calling it from inside a view's body or action does nothing (the
+    /// render in progress picks the changes up).
     public func flush() {
+        loop.flush()
+    }
+
+    /// The render a change scheduled on the main actor (see
+    /// ``ScheduledRender``): a flush, unless one already rendered the change.
+    func renderScheduled() {
+        context.queue.scheduledRenderDidStart()
         loop.flush()
     }
 

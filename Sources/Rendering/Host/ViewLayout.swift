@@ -17,8 +17,8 @@ final class ViewLayout: @unchecked Sendable {
 
     struct HostedField {
         let offset: Int
-        let install: (UnsafeMutableRawPointer, inout InstallContext) -> Void
-        let uninstall: (UnsafeMutableRawPointer) -> Void
+        let install: @MainActor (UnsafeMutableRawPointer, inout InstallContext) -> Void
+        let uninstall: @MainActor (UnsafeMutableRawPointer) -> Void
     }
 
     private enum Comparison {
@@ -40,7 +40,7 @@ final class ViewLayout: @unchecked Sendable {
 
     /// Connects the hosted properties of `view` to the storage of
     /// `context.node`.
-    func install<V>(_ view: inout V, _ context: inout InstallContext) {
+    @MainActor func install<V>(_ view: inout V, _ context: inout InstallContext) {
         guard !hostedFields.isEmpty else { return }
         withUnsafeMutableBytes(of: &view) { raw in
             for (slot, field) in hostedFields.enumerated() {
@@ -51,7 +51,7 @@ final class ViewLayout: @unchecked Sendable {
     }
 
     /// Drops what ``install(_:_:)`` connected.
-    func uninstall<V>(_ view: inout V) {
+    @MainActor func uninstall<V>(_ view: inout V) {
         guard !hostedFields.isEmpty else { return }
         withUnsafeMutableBytes(of: &view) { raw in
             for field in hostedFields { field.uninstall(raw.baseAddress! + field.offset) }

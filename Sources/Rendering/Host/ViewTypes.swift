@@ -6,8 +6,8 @@
 /// What the host knows from a view type's metadata (its hosted properties and
 /// how to compare its inputs) is in ``ViewLayout``, cached for the process.
 ///
-/// One per host; used on the host's thread only.
-final class ViewTypes {
+/// One per host; used on the main actor only.
+@MainActor final class ViewTypes {
     private var names: [ObjectIdentifier: String] = [:]
     private var kinds: [ObjectIdentifier: ViewKind] = [:]
 

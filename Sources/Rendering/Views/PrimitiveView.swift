@@ -1,6 +1,6 @@
 /// A view the host draws itself: it adds its node (and its children's) to the
 /// list being rebuilt.
-protocol PrimitiveView {
+@MainActor protocol PrimitiveView {
     func expand(into list: inout ChildList, key: NodeKey)
 }
 

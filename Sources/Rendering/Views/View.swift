@@ -25,8 +25,25 @@
 /// their own: the host draws them. Their `body` is of type `Never` and stops
 /// the program if called directly.
 ///
-/// Thread-safety: views are plain values; a host reads their bodies on its
-/// own thread (see ``ViewHost``).
+/// Isolation: main actor, as SwiftUI's `View` is. A type that declares `View`
+/// conformance is main-actor isolated, so its `body` may read `@MainActor`
+/// models with no annotation:
+///
+/// ```swift
+/// @MainActor final class ProfileViewModel: Trackable {
+///     let trackingRegistrar = TrackingRegistrar()
+///     @Tracked var name = ""
+/// }
+///
+/// struct NameView: View {
+///     let vm: ProfileViewModel
+///     var body: some View { Text(vm.name) }
+/// }
+/// ```
+///
+/// The ``ViewHost`` evaluates bodies on the main actor; a model changed on
+/// another thread schedules the render there (see ``ViewHost``).
+@MainActor @preconcurrency
 public protocol View {
     /// The type of view that ``body`` returns.
     associatedtype Body: View

@@ -22,7 +22,7 @@
 /// what this builder produced (the child index of a ``TupleView``, the branch
 /// of a `_ConditionalContent`), so a view that moves from one branch to the
 /// other is a new view with new state.
-@resultBuilder
+@resultBuilder @MainActor
 public enum ViewBuilder {
     /// Passes a single view expression through.
     public static func buildExpression<Content: View>(_ content: Content) -> Content {

@@ -61,6 +61,7 @@ private struct RelayRoot: View {
     }
 }
 
+@MainActor
 @Suite struct HostBugReproductions {
     /// Found by the differential test (seed 215), now a regression test. The
     /// root sets an environment value that a grandchild reads, through a

@@ -3,6 +3,7 @@ import Tracking
 
 /// Runs a program on a real ``ViewHost`` next to ``ReferenceHost``, and
 /// compares them after the first render and after every step.
+@MainActor
 enum HostRunner {
     struct Outcome {
         /// Where the host first disagrees with the reference, or nil.

@@ -6,8 +6,9 @@ import Tracking
 /// A dashboard of 20 properties, each shown by its own child view, with one
 /// property ticking. Whole-object: the ticking property re-renders the
 /// dashboard and every tile; fine-grained: the one tile that shows it.
+@MainActor
 enum DashboardScenario {
-    static let tileCount = 20
+    nonisolated static let tileCount = 20
 
     static func all() -> [RenderScenario] {
         [
@@ -27,7 +28,7 @@ enum DashboardScenario {
     }
 
     private static func scenario(
-        _ strategy: String, expected: Int, make: @escaping () -> (ViewHost, (Int) -> Void)
+        _ strategy: String, expected: Int, make: @escaping @MainActor () -> (ViewHost, (Int) -> Void)
     ) -> RenderScenario {
         RenderScenario(
             name: "Dashboard: one of 20 properties ticking", strategy: strategy,

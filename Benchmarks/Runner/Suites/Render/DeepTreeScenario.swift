@@ -6,8 +6,9 @@ import Tracking
 /// A tree 50 levels deep whose leaf reads a property. Whole-object code
 /// passes the object down as an `@ObservedObject` at every level, so every
 /// level re-renders; fine-grained, only the leaf does.
+@MainActor
 enum DeepTreeScenario {
-    static let depth = 50
+    nonisolated static let depth = 50
 
     static func all() -> [RenderScenario] {
         [
@@ -27,7 +28,7 @@ enum DeepTreeScenario {
     }
 
     private static func scenario(
-        _ strategy: String, expected: Int, make: @escaping () -> (ViewHost, (Int) -> Void)
+        _ strategy: String, expected: Int, make: @escaping @MainActor () -> (ViewHost, (Int) -> Void)
     ) -> RenderScenario {
         RenderScenario(
             name: "Tree 50 levels deep: the leaf's property changes", strategy: strategy,

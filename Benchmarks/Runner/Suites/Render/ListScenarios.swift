@@ -13,11 +13,12 @@ extension StructTodoModel: TodoListModel {}
 
 /// The list scenarios shared by the todo apps: toggle one row, add one item,
 /// delete one item, on a host of N rows titled "Task 1" to "Task N".
+@MainActor
 enum ListScenarios {
     /// Toggles row `index % size + 1` by its title.
     static func toggle(
         _ name: String, strategy: String, size: Int, expectedBodies: Int, weight: Double,
-        makeHost: @escaping () -> ViewHost
+        makeHost: @escaping @MainActor () -> ViewHost
     ) -> RenderScenario {
         RenderScenario(
             name: name, strategy: strategy, parameters: [("n", "\(size)")],
@@ -44,7 +45,7 @@ enum ListScenarios {
     /// samples, so that every update finds N rows.
     static func adding(
         _ name: String, strategy: String, size: Int, expectedBodies: Int, weight: Double,
-        makeHost: @escaping () -> (ViewHost, any TodoListModel)
+        makeHost: @escaping @MainActor () -> (ViewHost, any TodoListModel)
     ) -> RenderScenario {
         RenderScenario(
             name: name, strategy: strategy, parameters: [("n", "\(size)")],
@@ -70,7 +71,7 @@ enum ListScenarios {
     /// `makeHost` is given the number of rows to make.
     static func deleting(
         _ name: String, strategy: String, size: Int, expectedBodies: Int, weight: Double,
-        makeHost: @escaping (Int) -> (ViewHost, any TodoListModel)
+        makeHost: @escaping @MainActor (Int) -> (ViewHost, any TodoListModel)
     ) -> RenderScenario {
         RenderScenario(
             name: name, strategy: strategy, parameters: [("n", "\(size)")],

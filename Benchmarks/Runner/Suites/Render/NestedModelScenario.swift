@@ -5,6 +5,7 @@ import Rendering
 /// wrapper whose inner models change. Whole-object: the wrapper's
 /// `objectWillChange` never fires, so the view stays stale (reported as
 /// such); fine-grained: the view re-renders and shows the change.
+@MainActor
 enum NestedModelScenario {
     static func all() -> [RenderScenario] {
         [

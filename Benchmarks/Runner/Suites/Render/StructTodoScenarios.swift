@@ -7,6 +7,7 @@ import Tracking
 /// strategies (issue 18): a `TrackedList` (``CollectionTodo``), a
 /// `@Published` array (``PublishedStructTodo``) and an `@Observable` array
 /// (``ObservationStructTodo``). Toggle one row, add one item, delete one item.
+@MainActor
 enum StructTodoScenarios {
     static func all(sizes: [Int]) -> [RenderScenario] {
         sizes.flatMap { size in [toggle(size), adding(size), deleting(size)].flatMap { $0 } }

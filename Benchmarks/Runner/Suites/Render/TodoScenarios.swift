@@ -8,6 +8,7 @@ import Tracking
 /// move the last item to the top; and two more screens over the same models
 /// (``TodoVariantScreens``): a list filtered to the pending tasks and back,
 /// and a toggle where the completed count is computed from the items.
+@MainActor
 enum TodoScenarios {
     static let placeholder = "What needs doing?"
     static let typedTitle = Array("Buy milk and 2 eggs!")

@@ -8,7 +8,7 @@ import Foundation
 // DocumentationTests checks that Output/<name>.txt is exactly what it prints.
 // `swift run DocumentationExamples` lists the names.
 
-let examples: KeyValuePairs<String, () throws -> Void> = [
+let examples: KeyValuePairs<String, @MainActor () throws -> Void> = [
     "counter-tracked": trackedCounterDemo,
     "counter-published": publishedCounterDemo,
     "counter-by-hand": handCounterDemo,

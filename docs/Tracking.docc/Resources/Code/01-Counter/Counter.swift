@@ -25,6 +25,7 @@ struct CounterView: View {
     }
 }
 
+@MainActor
 func trackedCounterDemo() throws {
     let counter = Counter()
     let host = ViewHost(CounterView(counter: counter))

@@ -28,6 +28,7 @@ struct HandCounterView: View {
     }
 }
 
+@MainActor
 func handCounterDemo() throws {
     let counter = HandCounter()
     let host = ViewHost(HandCounterView(counter: counter))

@@ -23,6 +23,7 @@ struct PublishedCounterView: View {
     }
 }
 
+@MainActor
 func publishedCounterDemo() throws {
     let counter = PublishedCounter()
     let host = ViewHost(PublishedCounterView(counter: counter))

@@ -69,6 +69,7 @@ struct PublishedTodoRowView: View {
     }
 }
 
+@MainActor
 func publishedTodoDemo() throws {
     let manager = PublishedTodoManager(titles: ["Buy milk", "Walk the dog", "Call mom"])
     let host = ViewHost(PublishedTodoListView(manager: manager))

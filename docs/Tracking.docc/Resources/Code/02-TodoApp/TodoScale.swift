@@ -3,6 +3,7 @@ import Rendering
 
 /// Toggles one task of `count` on both versions of the app and returns how
 /// many bodies each evaluated.
+@MainActor
 func bodiesPerToggle(tasks count: Int) throws -> (tracked: Int, published: Int) {
     let titles = (1...count).map { "Task \($0)" }
 
@@ -17,6 +18,7 @@ func bodiesPerToggle(tasks count: Int) throws -> (tracked: Int, published: Int) 
     return (tracked.totalBodyCount, published.totalBodyCount)
 }
 
+@MainActor
 func todoScaleDemo() throws {
     print("tasks   Trackable   ObservableObject")
     for count in [10, 100, 1_000] {

@@ -1,5 +1,6 @@
 import Rendering
 
+@MainActor
 func libraryDemo() throws {
     let library = Library.sample()
     let host = ViewHost(LibraryView(library: library))

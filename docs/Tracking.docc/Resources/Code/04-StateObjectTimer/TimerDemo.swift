@@ -1,5 +1,6 @@
 import Rendering
 
+@MainActor
 func timerDemo() throws {
     let clock = Clock()
     let host = ViewHost(TimerScreen(clock: clock))

@@ -1,5 +1,6 @@
 import Rendering
 
+@MainActor
 func nestedDemo() throws {
     let wrapper = WrapperModel()
     let host = ViewHost(WrapperView(wrapper: wrapper))
@@ -16,6 +17,7 @@ func nestedDemo() throws {
     print(host.snapshot)
 }
 
+@MainActor
 func trackedNestedDemo() throws {
     let wrapper = TrackedWrapperModel()
     let host = ViewHost(TrackedWrapperView(wrapper: wrapper))

@@ -42,6 +42,7 @@ struct ShippingView: View {
     }
 }
 
+@MainActor
 func cartViewDemo() throws {
     let cart = Cart()
     cart.items = [CartItem("Book", price: 12_50, quantity: 2), CartItem("Lamp", price: 30_00)]

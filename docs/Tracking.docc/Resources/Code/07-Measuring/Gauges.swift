@@ -36,6 +36,7 @@ struct GaugeRow: View {
 
 /// For boards of 10, 100 and 1,000 gauges: the dependencies the render
 /// made, the memory they take, and the bodies one change evaluates.
+@MainActor
 func measureGauges() {
     print("gauges  dependencies  bytes   bodies per change")
     for count in [10, 100, 1_000] {

@@ -96,6 +96,7 @@ func countsKeepUp() {
     withExtendedLifetime(summary) {}
 }
 
+@MainActor
 func storeViews() throws {
     let store = storeWithTasks(1_000)
     let host = ViewHost(TodoStoreView(store: store))

@@ -59,6 +59,7 @@ enum GettingStarted {
         }
     }
 
+    @MainActor
     static func inAView() throws {
         let book = Book()
         let host = ViewHost(BookView(book: book))

@@ -42,6 +42,7 @@ enum RenderingLanding {
         }
     }
 
+    @MainActor
     static func run() throws {
         let host = ViewHost(CounterView(counter: Counter()))
         try host.tap("Increment")

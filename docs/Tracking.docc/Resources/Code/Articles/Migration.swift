@@ -130,6 +130,7 @@ enum MigrationAfter {
 }
 
 enum Migration {
+    @MainActor
     static func compare() throws {
         let titles = ["Kindred", "Piranesi", "Stoner"]
         let before = ViewHost(MigrationBefore.ReadingListView(list: MigrationBefore.ReadingList(titles: titles)))

@@ -3,6 +3,7 @@ import Rendering
 
 /// Toggles one task of `count` on both versions of the app and returns how
 /// many bodies each evaluated.
+@MainActor
 func bodiesPerToggle(tasks count: Int) throws -> (tracked: Int, published: Int) {
     let titles = (1...count).map { "Task \($0)" }
 

@@ -1,5 +1,6 @@
 import Rendering
 
+@MainActor
 func nestedDemo() throws {
     let wrapper = WrapperModel()
     let host = ViewHost(WrapperView(wrapper: wrapper))
