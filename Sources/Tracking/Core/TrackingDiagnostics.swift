@@ -21,6 +21,9 @@ public struct TrackingDiagnostic: Sendable, CustomStringConvertible, Equatable {
         /// element appended or inserted with an id already there, an element
         /// given another's id): the edit was refused, as the message says.
         case duplicateID
+        /// ``onCleanup(fileID:line:_:)`` was called outside an observer's
+        /// body: the cleanup was not registered.
+        case misplacedCleanup
     }
 
     /// What went wrong.
