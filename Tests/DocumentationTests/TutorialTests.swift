@@ -9,10 +9,10 @@ import Testing
     static let tutorials = (try? Documentation.tutorials()) ?? []
     static let resources = Documentation.resourcesByName()
 
-    @Test func thereAreSevenTutorialsEachShowingCode() throws {
+    @Test func thereAreEightTutorialsEachShowingCode() throws {
         #expect(Self.tutorials.map(\.name) == [
             "01-Counter", "02-TodoApp", "03-BookLibrary", "04-StateObjectTimer",
-            "05-NestedModels", "06-ShoppingCart", "07-Measuring",
+            "05-NestedModels", "06-ShoppingCart", "07-Measuring", "08-Collections",
         ])
         for tutorial in Self.tutorials {
             #expect(!tutorial.finalFiles.isEmpty, "\(tutorial.name) shows no Swift file")

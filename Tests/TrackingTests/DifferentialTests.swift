@@ -50,20 +50,7 @@ import Testing
 
     /// Removes steps and derived values while the program still fails.
     static func shrink(_ program: Program) -> Program {
-        var current = program
-        var progress = true
-        while progress {
-            progress = false
-            for index in current.steps.indices.reversed() {
-                var candidate = current
-                candidate.steps.remove(at: index)
-                if disagreement(candidate) != nil {
-                    current = candidate
-                    progress = true
-                }
-            }
-        }
-        return current
+        shrinkSteps(program, steps: \.steps) { disagreement($0) != nil }
     }
 
     static func same(_ lhs: StepTrace, _ rhs: StepTrace) -> Bool {

@@ -10,6 +10,7 @@
 func renderBenchmarks(quick: Bool) -> [Benchmark] {
     let sizes = quick ? [10, 100] : [10, 100, 1_000, 10_000]
     let scenarios = TodoScenarios.all(sizes: sizes)
+        + StructTodoScenarios.all(sizes: sizes)
         + DashboardScenario.all()
         + DeepTreeScenario.all()
         + NestedModelScenario.all()

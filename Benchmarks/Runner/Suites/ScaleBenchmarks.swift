@@ -8,6 +8,7 @@ func scaleBenchmarks(quick: Bool) -> [Benchmark] {
     let probeCount = quick ? 10_000 : 100_000
     return objectCreationBenchmarks(probeCount: probeCount)
         + observedCreationBenchmarks(probeCount: probeCount)
+        + listElementBenchmarks(probeCount: probeCount)
         + observedWriteBenchmarks(threadCounts: scaleThreadCounts(cores: ProcessInfo.processInfo.activeProcessorCount))
 }
 

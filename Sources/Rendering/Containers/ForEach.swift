@@ -29,6 +29,8 @@ public struct ForEach<Data: RandomAccessCollection, ID: Hashable, Content: View>
     /// The id of an element.
     let elementID: (Data.Element) -> ID
     let content: (Data.Element) -> Content
+    /// Set when `data` is tracked element by element (see ``TrackedRows``).
+    var tracked: (any TrackedForEachExpanding)?
 
     /// One view per element of `data`, identified by `id`.
     ///
@@ -97,6 +99,10 @@ extension ForEach {
 
 extension ForEach: PrimitiveView {
     func expand(into list: inout ChildList, key: NodeKey) {
+        if let tracked {
+            tracked.expand(Self.self, into: &list, key: key)
+            return
+        }
         let context = list.context
         let owner = list.owner
         (data as? any ReportingCollection)?.attach(context.errorLog, ownerName: context.types.name(of: owner.viewType))

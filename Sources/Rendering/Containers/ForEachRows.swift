@@ -77,15 +77,7 @@
             reportDuplicate(id, newIDs[..<offset].firstIndex(of: id) ?? 0, offset)
         }
         for offset in duplicates.reversed() { newIDs.remove(at: offset) }
-        // Rows passed over and not taken further on are removed: they leave
-        // the index now, and the tree once the new views are in place.
-        var removed = 0
-        for index in passedOver.indices where passedOver[index].row.stamp != taken {
-            rowsByID[passedOver[index].id] = nil
-            passedOver.swapAt(index, removed)
-            removed += 1
-        }
-        passedOver.removeSubrange(removed...)
+        forgetRowsLeaving(taken: taken)
         edit(&children, placeholder: node)
 
         // Each element's view, to its row.
@@ -124,6 +116,96 @@
         passedOver.removeAll(keepingCapacity: true)
         for row in replaced { row.unmount() }
         slots.removeAll(keepingCapacity: true)
+    }
+
+    /// Applies `changes` to the rows of `node` when they fit, giving a view
+    /// (`view` of its id) to the new rows only: the rows that stay keep their
+    /// views. For a collection whose rows track their own elements (see
+    /// ``TrackedRowsContent``), when the views of the rows that stay cannot
+    /// have changed. Returns false, changing nothing, if `changes` does not
+    /// fit the rows shown.
+    ///
+    /// - Complexity: O(k) views for k new rows, plus O(n) comparisons of
+    ///   row addresses to place them (no id is compared or hashed but the
+    ///   changed ones).
+    func updateKeepingRows<Content: View>(
+        _ changes: IdentityChanges<ID>, count: Int, view: (ID) -> Content, node: ElementNode,
+        deferred: DeferredChildren, environment: EnvironmentValues
+    ) -> Bool {
+        guard applies(changes, count: count) else { return false }
+        if changes.placed.allSatisfy({ rowsByID[$0.id] == nil }) {
+            insertAndRemove(changes, view: view, node: node, deferred: deferred, environment: environment)
+            return true
+        }
+        let context = node.context
+        let taken = context.nextStamp()
+        let skipped = context.nextStamp()
+        var children = node.children
+        node.children = []
+        duplicates.removeAll(keepingCapacity: true)
+        place(changes, children, taken: taken, skipped: skipped)
+        forgetRowsLeaving(taken: taken)
+        edit(&children, placeholder: node)
+        let kind = context.types.kind(of: Content.self)
+        var rows = ChildList(rowsOf: node, deferred: deferred, environment: environment)
+        for placed in changes.placed {
+            guard case .new = slots[placed.offset] else { continue }
+            let added = rows.addRow(view(placed.id), key: .id(AnyHashable(placed.id)), kind: kind, reusing: nil)
+            children[placed.offset] = added
+            rowsByID[placed.id] = added
+        }
+        node.children = children
+        for passed in passedOver { passed.row.unmount() }
+        passedOver.removeAll(keepingCapacity: true)
+        slots.removeAll(keepingCapacity: true)
+        return true
+    }
+
+    /// ``updateKeepingRows(_:count:view:node:deferred:environment:)`` when
+    /// nothing moved: the rows removed leave the row list, the new ones go in
+    /// at their offsets (in increasing order, so that each offset counts the
+    /// ones before it), and no other row is touched.
+    ///
+    /// - Complexity: O(r + k) edits of the row list for r removed and k new
+    ///   rows (each an array move of the rows after it), plus finding each
+    ///   removed row: a comparison of addresses per row, from the end.
+    private func insertAndRemove<Content: View>(
+        _ changes: IdentityChanges<ID>, view: (ID) -> Content, node: ElementNode,
+        deferred: DeferredChildren, environment: EnvironmentValues
+    ) {
+        var children = node.children
+        node.children = []
+        var leaving: [Node] = []
+        for id in changes.removed {
+            guard let row = rowsByID.removeValue(forKey: id),
+                  let index = children.lastIndex(where: { $0 === row }) else { continue }
+            children.remove(at: index)
+            ids.remove(at: index)
+            leaving.append(row)
+        }
+        let kind = node.context.types.kind(of: Content.self)
+        var rows = ChildList(rowsOf: node, deferred: deferred, environment: environment)
+        for placed in changes.placed {
+            let added = rows.addRow(view(placed.id), key: .id(AnyHashable(placed.id)), kind: kind, reusing: nil)
+            children.insert(added, at: placed.offset)
+            ids.insert(placed.id, at: placed.offset)
+            rowsByID[placed.id] = added
+        }
+        node.children = children
+        for row in leaving { row.unmount() }
+    }
+
+    /// Rows passed over and not taken further on are removed: they leave
+    /// the index now, and the tree once the new views are in place (they stay
+    /// in `passedOver`, to be unmounted then).
+    private func forgetRowsLeaving(taken: UInt64) {
+        var removed = 0
+        for index in passedOver.indices where passedOver[index].row.stamp != taken {
+            rowsByID[passedOver[index].id] = nil
+            passedOver.swapAt(index, removed)
+            removed += 1
+        }
+        passedOver.removeSubrange(removed...)
     }
 
     /// Calls `body` with each element and its offset. Through the

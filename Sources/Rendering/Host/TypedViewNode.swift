@@ -11,6 +11,7 @@ final class TypedViewNode<Content: View>: ViewNode {
     @exclusivity(unchecked) private var hasReceived = false
     @exclusivity(unchecked) private var receivedEnvironment: EnvironmentValues?
     private let layout: ViewLayout
+    private static var isHostInternal: Bool { Content.self is any HostInternalView.Type }
 
     init(view: Content, context: RenderContext, parent: Node?, key: NodeKey, environment: EnvironmentValues) {
         self.view = view
@@ -22,7 +23,9 @@ final class TypedViewNode<Content: View>: ViewNode {
 
     override func render(extraCauses: [RenderCause]) {
         let taken = mark.takeCauses()
-        if hasRendered {
+        if Self.isHostInternal {
+            // The host's own scaffolding (a tracked ForEach's scopes): not a body.
+        } else if hasRendered {
             var causes = extraCauses
             if taken.tracked { causes.append(.property(scope.lastChange ?? "a tracked property")) }
             causes += taken.causes

@@ -17,6 +17,10 @@ public struct TrackingDiagnostic: Sendable, CustomStringConvertible, Equatable {
         /// within one change:
         /// the callbacks still to call were dropped.
         case oneShotChain
+        /// An edit of a collection would have given two elements one id (an
+        /// element appended or inserted with an id already there, an element
+        /// given another's id): the edit was refused, as the message says.
+        case duplicateID
         /// ``onCleanup(fileID:line:_:)`` was called outside an observer's
         /// body: the cleanup was not registered.
         case misplacedCleanup

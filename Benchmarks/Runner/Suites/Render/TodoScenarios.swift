@@ -54,17 +54,10 @@ enum TodoScenarios {
 
     static func toggle(_ size: Int) -> [RenderScenario] {
         strategies.map { strategy in
-            RenderScenario(
-                name: "Todo: toggle one row", strategy: strategy, parameters: [("n", "\(size)")],
-                setUp: {
-                    let (host, _) = makeHost(strategy, size)
-                    return RenderWorkload(
-                        host: host,
-                        update: { index in try? host.toggle("Task \(index % size + 1)") },
-                        showsUpdate: { index in shows(toggle: index, of: size, in: host) })
-                },
-                expectedBodiesPerUpdate: strategy == RenderScenario.wholeObject ? size + 1 : 2,
-                weight: weight(strategy, size))
+            ListScenarios.toggle(
+                "Todo: toggle one row", strategy: strategy, size: size,
+                expectedBodies: strategy == RenderScenario.wholeObject ? size + 1 : 2,
+                weight: weight(strategy, size), makeHost: { makeHost(strategy, size).0 })
         }
     }
 
@@ -89,26 +82,12 @@ enum TodoScenarios {
 
     static func adding(_ size: Int) -> [RenderScenario] {
         strategies.map { strategy in
-            RenderScenario(
-                name: "Todo: add one item", strategy: strategy, parameters: [("n", "\(size)")],
-                setUp: {
-                    let (host, model) = makeHost(strategy, size)
-                    return RenderWorkload(
-                        host: host,
-                        update: { index in
-                            model.add("New \(index)")
-                            host.flush()
-                        },
-                        showsUpdate: { index in host.snapshot.contains("\"New \(index)\"") },
-                        restore: {
-                            while model.count > size { model.removeLast() }
-                            host.flush()
-                        })
-                },
-                // The list, the counts and the new row; whole-object: every
-                // existing row too.
-                expectedBodiesPerUpdate: strategy == RenderScenario.wholeObject ? size + 2 : 3,
-                weight: weight(strategy, size))
+            // The list, the counts and the new row; whole-object: every
+            // existing row too.
+            ListScenarios.adding(
+                "Todo: add one item", strategy: strategy, size: size,
+                expectedBodies: strategy == RenderScenario.wholeObject ? size + 2 : 3,
+                weight: weight(strategy, size), makeHost: { makeHost(strategy, size) })
         }
     }
 
@@ -219,7 +198,7 @@ enum TodoScenarios {
                     return RenderWorkload(
                         host: host,
                         update: { index in try? host.toggle("Task \(index % size + 1)") },
-                        showsUpdate: { index in shows(toggle: index, of: size, in: host) })
+                        showsUpdate: { index in ListScenarios.shows(toggle: index, of: size, in: host) })
                 },
                 // The row and the count; whole-object: every row and the list.
                 expectedBodiesPerUpdate: strategy == RenderScenario.wholeObject ? size + 1 : 2,
@@ -227,35 +206,13 @@ enum TodoScenarios {
         }
     }
 
-    /// Whether the screen shows the row toggled by update `index`: toggles
-    /// alternate, so an odd number of toggles of a row leaves it done.
-    private static func shows(toggle index: Int, of size: Int, in host: ViewHost) -> Bool {
-        let row = index % size + 1
-        let toggles = (index - 1) / size + 1
-        return host.snapshot.contains("Toggle(\"Task \(row)\", isOn: \(toggles % 2 == 1))")
-    }
-
     static func deleting(_ size: Int) -> [RenderScenario] {
         strategies.map { strategy in
-            RenderScenario(
-                name: "Todo: delete one item", strategy: strategy, parameters: [("n", "\(size)")],
-                setUp: {
-                    let (host, model) = makeHost(strategy, size + 1)
-                    return RenderWorkload(
-                        host: host,
-                        update: { _ in
-                            model.removeLast()
-                            host.flush()
-                        },
-                        showsUpdate: { _ in !host.snapshot.contains("\"Task \(size + 1)\"") },
-                        restore: {
-                            while model.count < size + 1 { model.add("Task \(model.count + 1)") }
-                            host.flush()
-                        })
-                },
-                // The list and the counts; whole-object: every remaining row too.
-                expectedBodiesPerUpdate: strategy == RenderScenario.wholeObject ? size + 1 : 2,
-                weight: weight(strategy, size))
+            // The list and the counts; whole-object: every remaining row too.
+            ListScenarios.deleting(
+                "Todo: delete one item", strategy: strategy, size: size,
+                expectedBodies: strategy == RenderScenario.wholeObject ? size + 1 : 2,
+                weight: weight(strategy, size), makeHost: { makeHost(strategy, $0) })
         }
     }
 }

@@ -1,0 +1,51 @@
+import Foundation
+import Tracking
+
+/// A task, as the seed article writes it: a value.
+struct Todo: Identifiable, Equatable {
+    let id = UUID()
+    var title: String
+    var isCompleted = false
+    var createdAt = Date()
+}
+
+/// The seed's manager, with its tasks in a collection tracked element by
+/// element.
+///
+/// Observers may run on whichever thread changes what they read, so what
+/// they capture must be `Sendable`; this store is used on one thread at a
+/// time, and says so with `@unchecked Sendable`.
+final class TodoStore: Trackable, @unchecked Sendable {
+    let trackingRegistrar = TrackingRegistrar()
+
+    let todos = TrackedList<Todo>(name: "todos")
+    @Tracked var newTodoTitle = ""
+
+    func addTodo() {
+        guard !newTodoTitle.trimmingCharacters(in: .whitespaces).isEmpty else { return }
+        let newTodo = Todo(title: newTodoTitle.trimmingCharacters(in: .whitespaces))
+        todos.append(newTodo)
+        newTodoTitle = ""
+    }
+
+    func toggleTodo(at index: Int) {
+        guard index < todos.count else { return }
+        todos[index].isCompleted.toggle()
+    }
+
+    func toggleTodo(_ todo: Todo) {
+        todos[id: todo.id]?.isCompleted.toggle()
+    }
+
+    func deleteTodo(_ todo: Todo) {
+        todos.remove(id: todo.id)
+    }
+
+    var completedCount: Int {
+        todos.filter(\.isCompleted).count
+    }
+
+    var pendingTodos: [Todo] {
+        todos.filter { !$0.isCompleted }
+    }
+}
