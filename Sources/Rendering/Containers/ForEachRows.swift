@@ -59,6 +59,28 @@
         environment: EnvironmentValues,
         reportDuplicate: (ID, Int, Int) -> Void
     ) {
+        // The elements are walked through contiguous storage: in generic
+        // code, a collection's iterator allocates on every element, and its
+        // subscript is a call. A collection without it is copied once.
+        let updated: Void? = elements.withContiguousStorageIfAvailable { buffer in
+            update(
+                buffer, changes: changes, elementID: elementID, content: content, node: node, deferred: deferred,
+                environment: environment, reportDuplicate: reportDuplicate)
+        }
+        guard updated == nil else { return }
+        Array(elements).withUnsafeBufferPointer { buffer in
+            update(
+                buffer, changes: changes, elementID: elementID, content: content, node: node, deferred: deferred,
+                environment: environment, reportDuplicate: reportDuplicate)
+        }
+    }
+
+    private func update<Element, Content: View>(
+        _ elements: UnsafeBufferPointer<Element>, changes: IdentityChanges<ID>?, elementID: (Element) -> ID,
+        content: (Element) -> Content, node: ElementNode, deferred: DeferredChildren,
+        environment: EnvironmentValues,
+        reportDuplicate: (ID, Int, Int) -> Void
+    ) {
         let context = node.context
         let taken = context.nextStamp()
         let skipped = context.nextStamp()
@@ -69,7 +91,8 @@
             place(changes, children, taken: taken, skipped: skipped)
         } else {
             newIDs.removeAll(keepingCapacity: true)
-            visit(elements) { _, element in newIDs.append(elementID(element)) }
+            newIDs.reserveCapacity(elements.count)
+            for offset in 0..<elements.count { newIDs.append(elementID(elements[offset])) }
             match(children, taken: taken, skipped: skipped)
         }
         for offset in duplicates {
@@ -88,21 +111,34 @@
         passedOver.removeSubrange(removed...)
         edit(&children, placeholder: node)
 
-        // Each element's view, to its row.
+        // Each element's view, to its row. A row of a custom view compares
+        // its new view at once and is left alone when nothing changed (the
+        // usual case when the list's body runs again); anything else goes
+        // through the child list.
         let kind = context.types.kind(of: Content.self)
+        let rowsAreCustom = if case .custom = kind { true } else { false }
+        let contentType = ObjectIdentifier(Content.self)
+        let rowEnvironment = environment.withoutReader
+        deferred.views.reserveCapacity(deferred.views.count + slots.count)
         var rows = ChildList(rowsOf: node, deferred: deferred, environment: environment)
         var replaced: [Node] = []
         var position = 0
         var nextDuplicate = 0
-        visit(elements) { offset, element in
+        for offset in 0..<elements.count {
             if nextDuplicate < duplicates.count, duplicates[nextDuplicate] == offset {
                 nextDuplicate += 1
-                return
+                continue
             }
-            let view = content(element)
+            var view = content(elements[offset])
             switch slots[position] {
             case .row(let row):
                 let old = row.takeUnretainedValue()
+                if rowsAreCustom, old.typeID == contentType {
+                    let typed = unsafeDowncast(old, to: ViewNode.self)
+                    typed.receiveRow(&view, environment: rowEnvironment)
+                    deferred.views.append(Unmanaged.passUnretained(typed))
+                    break
+                }
                 let added = rows.addRow(view, key: old.key, kind: kind, reusing: old)
                 if added !== old {
                     // The view's node type changed: the new node replaces it.
@@ -124,23 +160,6 @@
         passedOver.removeAll(keepingCapacity: true)
         for row in replaced { row.unmount() }
         slots.removeAll(keepingCapacity: true)
-    }
-
-    /// Calls `body` with each element and its offset. Through the
-    /// collection's contiguous storage when it has one: in generic code, a
-    /// collection's iterator allocates on every element.
-    private func visit<Elements: Collection>(_ elements: Elements, _ body: (Int, Elements.Element) -> Void) {
-        let visited: Void? = elements.withContiguousStorageIfAvailable { buffer in
-            for offset in buffer.indices { body(offset, buffer[offset]) }
-        }
-        guard visited == nil else { return }
-        var offset = 0
-        var index = elements.startIndex
-        while index != elements.endIndex {
-            body(offset, elements[index])
-            elements.formIndex(after: &index)
-            offset += 1
-        }
     }
 
     // MARK: Matching

@@ -34,7 +34,7 @@ final class TypedViewNode<Content: View>: ViewNode {
         let environment = self.environment.read(by: self)
         track { evaluate(deferred, environment) }
         hasRendered = true
-        for child in deferred.views { child.applyParentUpdate(from: self) }
+        for child in deferred.views { child.takeUnretainedValue().applyParentUpdate(from: self) }
     }
 
     private func evaluate(_ deferred: DeferredChildren, _ environment: EnvironmentValues) {
@@ -63,11 +63,22 @@ final class TypedViewNode<Content: View>: ViewNode {
         children = list.finish()
     }
 
-    override func receive(_ view: UnsafeMutableRawPointer, environment: EnvironmentValues) {
+    override func receive(at view: UnsafeMutableRawPointer, environment: EnvironmentValues) {
         // The caller's variable takes the previous view, and drops it.
         swap(&received, &view.assumingMemoryBound(to: Content.self).pointee)
         hasReceived = true
         receivedEnvironment = environment
+    }
+
+    override func receiveRow(at view: UnsafeMutableRawPointer, environment: borrowing EnvironmentValues) {
+        if environment.chain !== self.environment.chain {
+            receivedEnvironment = copy environment
+        }
+        guard hasRendered, layout.isSameInput(&self.view, view.assumingMemoryBound(to: Content.self)) else {
+            swap(&received, &view.assumingMemoryBound(to: Content.self).pointee)
+            hasReceived = true
+            return
+        }
     }
 
     override func applyParentUpdate(from parent: ViewNode) {

@@ -24,10 +24,20 @@ final class ViewLayout: @unchecked Sendable {
     private enum Comparison {
         /// The view is `Equatable`: its `==` decides.
         case whole(Comparator)
-        /// Field by field.
-        case fields([(offset: Int, compare: Comparator)])
+        /// Field by field (see ``FieldComparison``).
+        case fields(UnsafeMutableBufferPointer<FieldComparison>)
         /// Nothing is known: always changed.
         case never
+    }
+
+    /// How one stored field is compared. Kept in memory the layout owns,
+    /// so that a comparison walks it without retaining an array.
+    private struct FieldComparison {
+        let offset: Int
+        /// Nil for a field that is the same input exactly when it holds the
+        /// same reference (a class instance, ``ComparedByReference``): two
+        /// words compared inline.
+        let compare: Comparator?
     }
 
     let hostedFields: [HostedField]
@@ -38,47 +48,74 @@ final class ViewLayout: @unchecked Sendable {
         self.comparison = comparison
     }
 
+    deinit {
+        if case .fields(let fields) = comparison {
+            fields.deinitialize()
+            fields.deallocate()
+        }
+    }
+
     /// Connects the hosted properties of `view` to the storage of
     /// `context.node`.
     @MainActor func install<V>(_ view: inout V, _ context: inout InstallContext) {
         guard !hostedFields.isEmpty else { return }
-        withUnsafeMutableBytes(of: &view) { raw in
-            for (slot, field) in hostedFields.enumerated() {
-                context.slot = slot
-                field.install(raw.baseAddress! + field.offset, &context)
-            }
+        install(at: &view, &context)
+    }
+
+    @MainActor private func install<V>(at view: UnsafeMutablePointer<V>, _ context: inout InstallContext) {
+        install(fieldsAt: UnsafeMutableRawPointer(view), &context)
+    }
+
+    // The view's address is taken by passing it to a pointer parameter, not
+    // with a closure: a main-actor closure given to a function of the
+    // standard library checks the executor each time it runs.
+    @MainActor private func install(fieldsAt view: UnsafeMutableRawPointer, _ context: inout InstallContext) {
+        for (slot, field) in hostedFields.enumerated() {
+            context.slot = slot
+            field.install(view + field.offset, &context)
         }
     }
 
     /// Drops what ``install(_:_:)`` connected.
     @MainActor func uninstall<V>(_ view: inout V) {
         guard !hostedFields.isEmpty else { return }
-        withUnsafeMutableBytes(of: &view) { raw in
-            for field in hostedFields { field.uninstall(raw.baseAddress! + field.offset) }
-        }
+        uninstall(at: &view)
     }
 
-    /// Whether a child given `new` in place of `old` has the same inputs.
-    /// Both are passed by address (`inout`, never written): a generic value
-    /// passed by value would be copied to the heap to take its bytes.
-    func isSameInput<V>(_ old: inout V, _ new: inout V) -> Bool {
+    @MainActor private func uninstall<V>(at view: UnsafeMutablePointer<V>) {
+        uninstall(fieldsAt: UnsafeMutableRawPointer(view))
+    }
+
+    @MainActor private func uninstall(fieldsAt view: UnsafeMutableRawPointer) {
+        for field in hostedFields { field.uninstall(view + field.offset) }
+    }
+
+    /// Whether a child given the view at `new` in place of the view at `old`
+    /// (both of this layout's type) has the same inputs. Views are passed by
+    /// address: a generic value passed by value would be copied to take its
+    /// bytes.
+    func isSameInput<V>(_ old: UnsafePointer<V>, _ new: UnsafePointer<V>) -> Bool {
+        isSameInput(raw: UnsafeRawPointer(old), UnsafeRawPointer(new))
+    }
+
+    private func isSameInput(raw old: UnsafeRawPointer, _ new: UnsafeRawPointer) -> Bool {
         switch comparison {
         case .never:
             return false
         case .whole(let compare):
-            return withUnsafeMutablePointer(to: &old) { a in
-                withUnsafeMutablePointer(to: &new) { b in compare(UnsafeRawPointer(a), UnsafeRawPointer(b)) }
-            }
+            return compare(old, new)
         case .fields(let fields):
-            return withUnsafeMutablePointer(to: &old) { a in
-                withUnsafeMutablePointer(to: &new) { b in
-                    let a = UnsafeRawPointer(a), b = UnsafeRawPointer(b)
-                    for field in fields where !field.compare(a + field.offset, b + field.offset) {
-                        return false
-                    }
-                    return true
+            for index in 0..<fields.count {
+                let field = fields[index]
+                if let compare = field.compare {
+                    if !compare(old + field.offset, new + field.offset) { return false }
+                } else if old.load(fromByteOffset: field.offset, as: UnsafeRawPointer.self)
+                    != new.load(fromByteOffset: field.offset, as: UnsafeRawPointer.self)
+                {
+                    return false
                 }
             }
+            return true
         }
     }
 
@@ -110,41 +147,40 @@ final class ViewLayout: @unchecked Sendable {
             return ViewLayout(hostedFields: [], comparison: wholeComparator.map { .whole($0) } ?? .never)
         }
         var hosted: [HostedField] = []
-        var fields: [(offset: Int, compare: Comparator)] = []
+        var fields: [FieldComparison] = []
         let complete = _forEachField(of: type, options: []) { _, offset, fieldType, kind in
             if let wrapper = fieldType as? any HostedProperty.Type {
                 hosted.append(hostedField(wrapper, offset: offset))
             }
-            fields.append((offset, comparator(for: fieldType, kind: kind)))
+            fields.append(FieldComparison(offset: offset, compare: comparator(for: fieldType, kind: kind)))
             return true
         }
         if let wholeComparator {
             return ViewLayout(hostedFields: hosted, comparison: .whole(wholeComparator))
         }
-        return ViewLayout(hostedFields: hosted, comparison: complete ? .fields(fields) : .never)
+        guard complete else { return ViewLayout(hostedFields: hosted, comparison: .never) }
+        let storage = UnsafeMutableBufferPointer<FieldComparison>.allocate(capacity: fields.count)
+        _ = storage.initialize(from: fields)
+        return ViewLayout(hostedFields: hosted, comparison: .fields(storage))
     }
 
-    private static func comparator(for type: Any.Type, kind: _MetadataKind) -> Comparator {
+    /// How a field of type `type` is compared; nil for "the same reference".
+    private static func comparator(for type: Any.Type, kind: _MetadataKind) -> Comparator? {
         if type is any ComparedByReference.Type, MemoryLayout<UnsafeRawPointer>.size == typeSize(type) {
-            return referenceComparator
+            return nil
         }
         if let input = type as? any ViewInput.Type { return inputComparator(input) }
         if let equatable = type as? any Equatable.Type { return equatableComparator(equatable) }
         switch kind {
         case .class:
             // A class reference: the same instance is the same input.
-            return referenceComparator
+            return nil
         case .function:
             // A closure cannot be compared: it may capture anything.
             return { _, _ in false }
         default:
             return reflectingComparator(type)
         }
-    }
-
-    /// The same instance is the same input.
-    private static func referenceComparator(_ a: UnsafeRawPointer, _ b: UnsafeRawPointer) -> Bool {
-        a.load(as: UnsafeRawPointer.self) == b.load(as: UnsafeRawPointer.self)
     }
 
     private static func typeSize(_ type: Any.Type) -> Int {

@@ -50,8 +50,28 @@ class ViewNode: Node {
     /// of the node's view type, at `view`, which it swaps with a view it no
     /// longer needs) and the environment it passed, until
     /// ``applyParentUpdate(from:)`` compares them.
-    func receive(_ view: UnsafeMutableRawPointer, environment: EnvironmentValues) {
+    func receive(at view: UnsafeMutableRawPointer, environment: EnvironmentValues) {
         preconditionFailure("subclass responsibility")
+    }
+
+    /// ``receive(at:environment:)`` with the view's address taken by the
+    /// call (`&view`), not by a closure: a main-actor closure given to
+    /// `withUnsafeMutablePointer` checks the executor each time it runs.
+    final func receive<V>(_ view: UnsafeMutablePointer<V>, environment: EnvironmentValues) {
+        receive(at: UnsafeMutableRawPointer(view), environment: environment)
+    }
+
+    /// ``receive(at:environment:)`` for a row of a `ForEach`, which compares
+    /// at once: the view at `view` is taken only if its inputs differ from
+    /// the view the node shows, and the environment only if it is another
+    /// one. A row whose inputs and environment are the same is left as it
+    /// is, and the caller drops its view.
+    func receiveRow(at view: UnsafeMutableRawPointer, environment: borrowing EnvironmentValues) {
+        preconditionFailure("subclass responsibility")
+    }
+
+    final func receiveRow<V>(_ view: UnsafeMutablePointer<V>, environment: borrowing EnvironmentValues) {
+        receiveRow(at: UnsafeMutableRawPointer(view), environment: environment)
     }
 
     /// Called after the parent rendered and produced this view again (or for
