@@ -87,19 +87,71 @@
         var children = node.children
         node.children = []   // so that `children` is edited in place
         duplicates.removeAll(keepingCapacity: true)
-        if let changes, applies(changes, count: elements.count) {
-            place(changes, children, taken: taken, skipped: skipped)
+
+        // How an element's view reaches its row. A row of a custom view
+        // compares its new view at once and is left alone when nothing
+        // changed (the usual case when the list's body runs again); anything
+        // else goes through the child list.
+        let kind = context.types.kind(of: Content.self)
+        let rowsAreCustom = if case .custom = kind { true } else { false }
+        let contentType = ObjectIdentifier(Content.self)
+        let rowEnvironment = environment.withoutReader
+        deferred.views.reserveCapacity(deferred.views.count + elements.count)
+        var rows = ChildList(rowsOf: node, deferred: deferred, environment: environment)
+        var replaced: [Node] = []
+        func show(_ view: consuming Content, at position: Int, in old: Node) {
+            if rowsAreCustom, old.typeID == contentType {
+                var view = view
+                let typed = unsafeDowncast(old, to: ViewNode.self)
+                typed.receiveRow(&view, environment: rowEnvironment)
+                deferred.views.append(Unmanaged.passUnretained(typed))
+                return
+            }
+            let added = rows.addRow(view, key: old.key, kind: kind, reusing: old)
+            if added !== old {
+                // The view's node type changed: the new node replaces it.
+                children[position] = added
+                rowsByID[ids[position]] = added
+                replaced.append(old)
+            }
+        }
+
+        // The elements whose ids are the ids shown at their offsets keep
+        // their rows, and get their views in the same walk: one id
+        // comparison and one view a row, nothing stored. Only from the first
+        // offset where they differ are the ids collected and matched.
+        let reported = changes.flatMap { applies($0, count: elements.count) ? $0 : nil }
+        var start = 0
+        if reported == nil {
+            let limit = min(elements.count, ids.count)
+            while start < limit {
+                let element = elements[start]
+                guard elementID(element) == ids[start] else { break }
+                children[start].stamp = taken
+                show(content(element), at: start, in: children[start])
+                start += 1
+            }
+            if start == elements.count, start == ids.count {
+                node.children = children
+                return
+            }
+        }
+
+        newIDs.removeAll(keepingCapacity: true)
+        if let reported {
+            place(reported, children, taken: taken, skipped: skipped)
         } else {
-            newIDs.removeAll(keepingCapacity: true)
-            newIDs.reserveCapacity(elements.count)
-            for offset in 0..<elements.count { newIDs.append(elementID(elements[offset])) }
-            match(children, taken: taken, skipped: skipped)
+            newIDs.reserveCapacity(elements.count - start)
+            for offset in start..<elements.count { newIDs.append(elementID(elements[offset])) }
+            match(children, from: start, taken: taken, skipped: skipped)
         }
         for offset in duplicates {
-            let id = newIDs[offset]
-            reportDuplicate(id, newIDs[..<offset].firstIndex(of: id) ?? 0, offset)
+            let id = newIDs[offset - start]
+            let first = ids[..<start].firstIndex(of: id)
+                ?? newIDs[..<(offset - start)].firstIndex(of: id).map { $0 + start } ?? 0
+            reportDuplicate(id, first, offset)
         }
-        for offset in duplicates.reversed() { newIDs.remove(at: offset) }
+        for offset in duplicates.reversed() { newIDs.remove(at: offset - start) }
         // Rows passed over and not taken further on are removed: they leave
         // the index now, and the tree once the new views are in place.
         var removed = 0
@@ -109,43 +161,20 @@
             removed += 1
         }
         passedOver.removeSubrange(removed...)
-        edit(&children, placeholder: node)
+        edit(&children, from: start, placeholder: node)
 
-        // Each element's view, to its row. A row of a custom view compares
-        // its new view at once and is left alone when nothing changed (the
-        // usual case when the list's body runs again); anything else goes
-        // through the child list.
-        let kind = context.types.kind(of: Content.self)
-        let rowsAreCustom = if case .custom = kind { true } else { false }
-        let contentType = ObjectIdentifier(Content.self)
-        let rowEnvironment = environment.withoutReader
-        deferred.views.reserveCapacity(deferred.views.count + slots.count)
-        var rows = ChildList(rowsOf: node, deferred: deferred, environment: environment)
-        var replaced: [Node] = []
-        var position = 0
+        // Each remaining element's view, to its row.
+        var position = start
         var nextDuplicate = 0
-        for offset in 0..<elements.count {
+        for offset in start..<elements.count {
             if nextDuplicate < duplicates.count, duplicates[nextDuplicate] == offset {
                 nextDuplicate += 1
                 continue
             }
-            var view = content(elements[offset])
-            switch slots[position] {
+            let view = content(elements[offset])
+            switch slots[position - start] {
             case .row(let row):
-                let old = row.takeUnretainedValue()
-                if rowsAreCustom, old.typeID == contentType {
-                    let typed = unsafeDowncast(old, to: ViewNode.self)
-                    typed.receiveRow(&view, environment: rowEnvironment)
-                    deferred.views.append(Unmanaged.passUnretained(typed))
-                    break
-                }
-                let added = rows.addRow(view, key: old.key, kind: kind, reusing: old)
-                if added !== old {
-                    // The view's node type changed: the new node replaces it.
-                    children[position] = added
-                    rowsByID[ids[position]] = added
-                    replaced.append(old)
-                }
+                show(view, at: position, in: row.takeUnretainedValue())
             case .new:
                 let id = ids[position]
                 let added = rows.addRow(view, key: .id(AnyHashable(id)), kind: kind, reusing: nil)
@@ -164,13 +193,14 @@
 
     // MARK: Matching
 
-    /// Fills `slots` from `newIDs` and the old rows, and `duplicates`; puts
+    /// Fills `slots` from `newIDs` (the ids of the elements from offset
+    /// `start` on) and the old rows from `start` on, and `duplicates`; puts
     /// the rows not matched in `passedOver`, stamped `skipped`.
-    private func match(_ old: [Node], taken: UInt64, skipped: UInt64) {
+    private func match(_ old: [Node], from start: Int, taken: UInt64, skipped: UInt64) {
         addedIDs.removeAll(keepingCapacity: true)
         slots.removeAll(keepingCapacity: true)
         slots.reserveCapacity(newIDs.count)
-        var j = 0
+        var j = start
         // Indices, not an iterator: in generic code, iterating allocates.
         for i in 0..<newIDs.count {
             let id = newIDs[i]
@@ -184,12 +214,12 @@
                 if addedIDs.insert(id).inserted {
                     slots.append(.new)
                 } else {
-                    duplicates.append(i)
+                    duplicates.append(start + i)
                 }
                 continue
             }
             if row.stamp == taken {
-                duplicates.append(i)
+                duplicates.append(start + i)
             } else if row.stamp == skipped {
                 take(row, taken)   // moved down
             } else if i + 1 < newIDs.count, j < old.count, newIDs[i + 1] == ids[j] {
@@ -280,17 +310,20 @@
 
     // MARK: Editing
 
-    /// Makes `children` and `ids` the rows of `slots`, in place: only the
-    /// part between the unchanged prefix and the unchanged suffix is
-    /// rewritten. A new row's place holds `placeholder` until it is made.
-    private func edit(_ children: inout [Node], placeholder: Node) {
-        let old = children.count
+    /// Makes `children` and `ids` from offset `start` on the rows of
+    /// `slots`, in place: only the part between the unchanged prefix and the
+    /// unchanged suffix is rewritten. A new row's place holds `placeholder`
+    /// until it is made.
+    private func edit(_ children: inout [Node], from start: Int, placeholder: Node) {
+        let old = children.count - start
         let new = slots.count
         var prefix = 0
-        while prefix < min(old, new), isSame(slots[prefix], children[prefix]) { prefix += 1 }
+        while prefix < min(old, new), isSame(slots[prefix], children[start + prefix]) { prefix += 1 }
         if prefix == old, prefix == new { return }
         var suffix = 0
-        while suffix < min(old, new) - prefix, isSame(slots[new - 1 - suffix], children[old - 1 - suffix]) {
+        while suffix < min(old, new) - prefix,
+            isSame(slots[new - 1 - suffix], children[start + old - 1 - suffix])
+        {
             suffix += 1
         }
         let middle = prefix..<(new - suffix)
@@ -298,8 +331,9 @@
             if case .row(let row) = slot { return row.takeUnretainedValue() }
             return placeholder
         }
-        children.replaceSubrange(prefix..<(old - suffix), with: rows)
-        ids.replaceSubrange(prefix..<(old - suffix), with: newIDs[middle])
+        let replaced = (start + prefix)..<(start + old - suffix)
+        children.replaceSubrange(replaced, with: rows)
+        ids.replaceSubrange(replaced, with: newIDs[middle])
     }
 
     @inline(__always)
