@@ -38,12 +38,13 @@
     @exclusivity(unchecked) private var passedOver: [(row: Node, id: ID)] = []
     @exclusivity(unchecked) private var addedIDs: Set<ID> = []
 
-    /// Matches `elements` with the rows of `node`, by id, and updates them:
+    /// Matches `data` with the rows of `node`, by id, and updates them:
     /// each row gets the view `content` makes of its element, rows of new
     /// ids are added, rows of ids no longer there leave the tree.
     ///
     /// - Parameters:
-    ///   - elements: The collection.
+    ///   - data: The collection.
+    ///   - walk: The per-element loops, compiled for the collection's types.
     ///   - changes: What changed in the collection's ids since the last
     ///     render, if it could tell; the ids are compared otherwise.
     ///   - elementID: The id of an element.
@@ -53,37 +54,16 @@
     ///   - environment: The rows' environment.
     ///   - reportDuplicate: Called for an element whose id an earlier one
     ///     has, with the id and both offsets.
-    func update<Elements: Collection, Content: View>(
-        _ elements: Elements, changes: IdentityChanges<ID>?, elementID: (Elements.Element) -> ID,
-        content: (Elements.Element) -> Content, node: ElementNode, deferred: DeferredChildren,
-        environment: EnvironmentValues,
-        reportDuplicate: (ID, Int, Int) -> Void
-    ) {
-        // The elements are walked through contiguous storage: in generic
-        // code, a collection's iterator allocates on every element, and its
-        // subscript is a call. A collection without it is copied once.
-        let updated: Void? = elements.withContiguousStorageIfAvailable { buffer in
-            update(
-                buffer, changes: changes, elementID: elementID, content: content, node: node, deferred: deferred,
-                environment: environment, reportDuplicate: reportDuplicate)
-        }
-        guard updated == nil else { return }
-        Array(elements).withUnsafeBufferPointer { buffer in
-            update(
-                buffer, changes: changes, elementID: elementID, content: content, node: node, deferred: deferred,
-                environment: environment, reportDuplicate: reportDuplicate)
-        }
-    }
-
-    private func update<Element, Content: View>(
-        _ elements: UnsafeBufferPointer<Element>, changes: IdentityChanges<ID>?, elementID: (Element) -> ID,
-        content: (Element) -> Content, node: ElementNode, deferred: DeferredChildren,
-        environment: EnvironmentValues,
+    func update<Data: RandomAccessCollection, Content: View>(
+        _ data: Data, walk: RowWalk<Data, ID, Content>, changes: IdentityChanges<ID>?,
+        elementID: (Data.Element) -> ID, content: (Data.Element) -> Content, node: ElementNode,
+        deferred: DeferredChildren, environment: EnvironmentValues,
         reportDuplicate: (ID, Int, Int) -> Void
     ) {
         let context = node.context
         let taken = context.nextStamp()
         let skipped = context.nextStamp()
+        let count = data.count
         var children = node.children
         node.children = []   // so that `children` is edited in place
         duplicates.removeAll(keepingCapacity: true)
@@ -96,17 +76,19 @@
         let rowsAreCustom = if case .custom = kind { true } else { false }
         let contentType = ObjectIdentifier(Content.self)
         let rowEnvironment = environment.withoutReader
-        deferred.views.reserveCapacity(deferred.views.count + elements.count)
+        deferred.views.reserveCapacity(deferred.views.count + count)
         var rows = ChildList(rowsOf: node, deferred: deferred, environment: environment)
         var replaced: [Node] = []
-        func show(_ view: consuming Content, at position: Int, in old: Node) {
-            if rowsAreCustom, old.typeID == contentType {
-                var view = view
-                let typed = unsafeDowncast(old, to: ViewNode.self)
-                typed.receiveRow(&view, environment: rowEnvironment)
-                deferred.views.append(Unmanaged.passUnretained(typed))
-                return
-            }
+        /// The row of a custom view takes the view at `view` if it is new.
+        /// Returns false if `old` is not such a row.
+        func receive(_ view: UnsafeMutablePointer<Content>, in old: Node) -> Bool {
+            guard rowsAreCustom, old.typeID == contentType else { return false }
+            let typed = unsafeDowncast(old, to: ViewNode.self)
+            typed.receiveRow(view, environment: rowEnvironment)
+            deferred.views.append(Unmanaged.passUnretained(typed))
+            return true
+        }
+        func add(_ view: consuming Content, at position: Int, in old: Node) {
             let added = rows.addRow(view, key: old.key, kind: kind, reusing: old)
             if added !== old {
                 // The view's node type changed: the new node replaces it.
@@ -120,18 +102,19 @@
         // their rows, and get their views in the same walk: one id
         // comparison and one view a row, nothing stored. Only from the first
         // offset where they differ are the ids collected and matched.
-        let reported = changes.flatMap { applies($0, count: elements.count) ? $0 : nil }
+        let reported = changes.flatMap { applies($0, count: count) ? $0 : nil }
         var start = 0
         if reported == nil {
-            let limit = min(elements.count, ids.count)
-            while start < limit {
-                let element = elements[start]
-                guard elementID(element) == ids[start] else { break }
-                children[start].stamp = taken
-                show(content(element), at: start, in: children[start])
-                start += 1
+            start = ids.withUnsafeBufferPointer { shown in
+                walk.prefix(data, elementID, content, shown) { offset, view in
+                    let old = children[offset]
+                    old.stamp = taken
+                    if receive(view, in: old) { return false }
+                    add(view.move(), at: offset, in: old)
+                    return true
+                }
             }
-            if start == elements.count, start == ids.count {
+            if start == count, start == ids.count {
                 node.children = children
                 return
             }
@@ -141,8 +124,8 @@
         if let reported {
             place(reported, children, taken: taken, skipped: skipped)
         } else {
-            newIDs.reserveCapacity(elements.count - start)
-            for offset in start..<elements.count { newIDs.append(elementID(elements[offset])) }
+            newIDs.reserveCapacity(count - start)
+            walk.ids(data, elementID, start, &newIDs)
             match(children, from: start, taken: taken, skipped: skipped)
         }
         for offset in duplicates {
@@ -166,15 +149,18 @@
         // Each remaining element's view, to its row.
         var position = start
         var nextDuplicate = 0
-        for offset in start..<elements.count {
+        var index = data.index(data.startIndex, offsetBy: start)
+        for offset in start..<count {
+            defer { data.formIndex(after: &index) }
             if nextDuplicate < duplicates.count, duplicates[nextDuplicate] == offset {
                 nextDuplicate += 1
                 continue
             }
-            let view = content(elements[offset])
+            var view = content(data[index])
             switch slots[position - start] {
             case .row(let row):
-                show(view, at: position, in: row.takeUnretainedValue())
+                let old = row.takeUnretainedValue()
+                if !receive(&view, in: old) { add(view, at: position, in: old) }
             case .new:
                 let id = ids[position]
                 let added = rows.addRow(view, key: .id(AnyHashable(id)), kind: kind, reusing: nil)

@@ -10,6 +10,9 @@ final class TypedViewNode<Content: View>: ViewNode {
     /// Whether ``received`` is new since the last comparison.
     @exclusivity(unchecked) private var hasReceived = false
     @exclusivity(unchecked) private var receivedEnvironment: EnvironmentValues?
+    /// Whether ``received`` or ``receivedEnvironment`` is set: what
+    /// ``applyParentUpdate(from:)`` has to look at besides the dirty mark.
+    @exclusivity(unchecked) private var hasPendingInputs = false
     private let layout: ViewLayout
 
     init(view: Content, context: RenderContext, parent: Node?, key: NodeKey, environment: EnvironmentValues) {
@@ -34,7 +37,10 @@ final class TypedViewNode<Content: View>: ViewNode {
         let environment = self.environment.read(by: self)
         track { evaluate(deferred, environment) }
         hasRendered = true
-        for child in deferred.views { child.takeUnretainedValue().applyParentUpdate(from: self) }
+        for index in deferred.views.indices {
+            unowned(unsafe) let child = deferred.views[index].takeUnretainedValue()
+            child.applyParentUpdate(from: self)
+        }
     }
 
     private func evaluate(_ deferred: DeferredChildren, _ environment: EnvironmentValues) {
@@ -68,15 +74,18 @@ final class TypedViewNode<Content: View>: ViewNode {
         swap(&received, &view.assumingMemoryBound(to: Content.self).pointee)
         hasReceived = true
         receivedEnvironment = environment
+        hasPendingInputs = true
     }
 
     override func receiveRow(at view: UnsafeMutableRawPointer, environment: borrowing EnvironmentValues) {
         if environment.chain !== self.environment.chain {
             receivedEnvironment = copy environment
+            hasPendingInputs = true
         }
         guard hasRendered, layout.isSameInput(&self.view, view.assumingMemoryBound(to: Content.self)) else {
             swap(&received, &view.assumingMemoryBound(to: Content.self).pointee)
             hasReceived = true
+            hasPendingInputs = true
             return
         }
     }
@@ -86,6 +95,12 @@ final class TypedViewNode<Content: View>: ViewNode {
             render(extraCauses: [])
             return
         }
+        guard hasPendingInputs else {
+            // A row of a list whose body ran again, with nothing new.
+            if mark.mayBeDirty { render(extraCauses: []) }
+            return
+        }
+        hasPendingInputs = false
         var causes: [RenderCause] = []
         if let newEnvironment = receivedEnvironment {
             receivedEnvironment = nil

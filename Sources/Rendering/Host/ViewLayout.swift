@@ -24,20 +24,20 @@ final class ViewLayout: @unchecked Sendable {
     private enum Comparison {
         /// The view is `Equatable`: its `==` decides.
         case whole(Comparator)
-        /// Field by field (see ``FieldComparison``).
-        case fields(UnsafeMutableBufferPointer<FieldComparison>)
+        /// Field by field: first the fields that are the same input exactly
+        /// when they hold the same reference (class instances,
+        /// ``ComparedByReference``), compared as words, then the others,
+        /// each with its comparator. Kept in memory the layout owns, so
+        /// that a comparison walks it without retaining an array.
+        case fields(references: UnsafeMutableBufferPointer<Int>, others: UnsafeMutableBufferPointer<FieldComparison>)
         /// Nothing is known: always changed.
         case never
     }
 
-    /// How one stored field is compared. Kept in memory the layout owns,
-    /// so that a comparison walks it without retaining an array.
+    /// A field compared by its comparator.
     private struct FieldComparison {
         let offset: Int
-        /// Nil for a field that is the same input exactly when it holds the
-        /// same reference (a class instance, ``ComparedByReference``): two
-        /// words compared inline.
-        let compare: Comparator?
+        let compare: Comparator
     }
 
     let hostedFields: [HostedField]
@@ -49,9 +49,10 @@ final class ViewLayout: @unchecked Sendable {
     }
 
     deinit {
-        if case .fields(let fields) = comparison {
-            fields.deinitialize()
-            fields.deallocate()
+        if case .fields(let references, let others) = comparison {
+            references.deallocate()
+            others.deinitialize()
+            others.deallocate()
         }
     }
 
@@ -104,16 +105,18 @@ final class ViewLayout: @unchecked Sendable {
             return false
         case .whole(let compare):
             return compare(old, new)
-        case .fields(let fields):
-            for index in 0..<fields.count {
-                let field = fields[index]
-                if let compare = field.compare {
-                    if !compare(old + field.offset, new + field.offset) { return false }
-                } else if old.load(fromByteOffset: field.offset, as: UnsafeRawPointer.self)
-                    != new.load(fromByteOffset: field.offset, as: UnsafeRawPointer.self)
+        case .fields(let references, let others):
+            for index in 0..<references.count {
+                let offset = references[index]
+                if old.load(fromByteOffset: offset, as: UnsafeRawPointer.self)
+                    != new.load(fromByteOffset: offset, as: UnsafeRawPointer.self)
                 {
                     return false
                 }
+            }
+            for index in 0..<others.count {
+                let offset = others[index].offset
+                if !others[index].compare(old + offset, new + offset) { return false }
             }
             return true
         }
@@ -147,21 +150,30 @@ final class ViewLayout: @unchecked Sendable {
             return ViewLayout(hostedFields: [], comparison: wholeComparator.map { .whole($0) } ?? .never)
         }
         var hosted: [HostedField] = []
-        var fields: [FieldComparison] = []
+        var references: [Int] = []
+        var others: [FieldComparison] = []
         let complete = _forEachField(of: type, options: []) { _, offset, fieldType, kind in
             if let wrapper = fieldType as? any HostedProperty.Type {
                 hosted.append(hostedField(wrapper, offset: offset))
             }
-            fields.append(FieldComparison(offset: offset, compare: comparator(for: fieldType, kind: kind)))
+            if let compare = comparator(for: fieldType, kind: kind) {
+                others.append(FieldComparison(offset: offset, compare: compare))
+            } else {
+                references.append(offset)
+            }
             return true
         }
         if let wholeComparator {
             return ViewLayout(hostedFields: hosted, comparison: .whole(wholeComparator))
         }
         guard complete else { return ViewLayout(hostedFields: hosted, comparison: .never) }
-        let storage = UnsafeMutableBufferPointer<FieldComparison>.allocate(capacity: fields.count)
-        _ = storage.initialize(from: fields)
-        return ViewLayout(hostedFields: hosted, comparison: .fields(storage))
+        // Every field is compared (the view is the same input only if all
+        // are), so comparing the cheap ones first changes no result.
+        let referenceStorage = UnsafeMutableBufferPointer<Int>.allocate(capacity: references.count)
+        _ = referenceStorage.initialize(from: references)
+        let otherStorage = UnsafeMutableBufferPointer<FieldComparison>.allocate(capacity: others.count)
+        _ = otherStorage.initialize(from: others)
+        return ViewLayout(hostedFields: hosted, comparison: .fields(references: referenceStorage, others: otherStorage))
     }
 
     /// How a field of type `type` is compared; nil for "the same reference".
