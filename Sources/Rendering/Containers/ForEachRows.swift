@@ -101,17 +101,16 @@
         // The elements whose ids are the ids shown at their offsets keep
         // their rows, and get their views in the same walk: one id
         // comparison and one view a row, nothing stored. Only from the first
-        // offset where they differ are the ids collected and matched.
+        // offset where they differ are the ids collected and matched. (Rows
+        // of built-in views are all matched the general way.)
         let reported = changes.flatMap { applies($0, count: count) ? $0 : nil }
         var start = 0
-        if reported == nil {
-            start = ids.withUnsafeBufferPointer { shown in
-                walk.prefix(data, elementID, content, shown) { offset, view in
-                    let old = children[offset]
-                    old.stamp = taken
-                    if receive(view, in: old) { return false }
-                    add(view.move(), at: offset, in: old)
-                    return true
+        if reported == nil, rowsAreCustom {
+            start = children.withUnsafeBufferPointer { rows in
+                ids.withUnsafeBufferPointer { shown in
+                    let prefix = PrefixRows(
+                        rows: rows, taken: taken, environment: rowEnvironment, deferred: deferred)
+                    return walk.prefix(data, elementID, content, shown) { prefix.receive($0, $1) }
                 }
             }
             if start == count, start == ids.count {

@@ -16,13 +16,13 @@
 struct RowWalk<Data: RandomAccessCollection, ID: Hashable, Content: View> {
     /// Walks the elements from the first while each one's id is the id
     /// shown at its offset, at most `shown.count` of them: makes the
-    /// element's view and hands it, by address, to `row` with its offset.
-    /// `row` returns whether it took the view (moved it out); if not, the
-    /// view is destroyed. Returns the offset where it stopped.
+    /// element's view and hands its address to `row` with its offset, then
+    /// destroys it (`row` takes what it keeps by moving it out and putting
+    /// another view in its place). Returns the offset where it stopped.
     @usableFromInline
     let prefix: (
         _ data: Data, _ elementID: (Data.Element) -> ID, _ content: (Data.Element) -> Content,
-        _ shown: UnsafeBufferPointer<ID>, _ row: (Int, UnsafeMutablePointer<Content>) -> Bool
+        _ shown: UnsafeBufferPointer<ID>, _ row: (Int, UnsafeMutableRawPointer) -> Void
     ) -> Int
 
     /// Appends the ids of the elements from offset `start` on.
@@ -40,7 +40,8 @@ struct RowWalk<Data: RandomAccessCollection, ID: Hashable, Content: View> {
                     let element = data[index]
                     guard elementID(element) == shown[offset] else { break }
                     view.initialize(to: content(element))
-                    if !row(offset, view) { view.deinitialize(count: 1) }
+                    row(offset, UnsafeMutableRawPointer(view))
+                    view.deinitialize(count: 1)
                     offset += 1
                     data.formIndex(after: &index)
                 }

@@ -13,4 +13,22 @@
     init(owner: ViewNode) {
         self.owner = owner
     }
+
+    /// Lets each view decide whether it renders too, in order.
+    func applyParentUpdate() {
+        views.withUnsafeBufferPointer { views in
+            // The same storage seen as references: a reference read from
+            // unsafe storage is passed to a call without a retain (the tree
+            // holds each of these views).
+            let nodes = UnsafeRawPointer(views.baseAddress).map {
+                UnsafeBufferPointer(start: $0.assumingMemoryBound(to: ViewNode.self), count: views.count)
+            } ?? UnsafeBufferPointer(start: nil, count: 0)
+            for index in nodes.indices {
+                // Inline, on the node's own fields: a row of a list whose
+                // body ran again usually has nothing to do.
+                if nodes[index].hasNothingNewFromParent { continue }
+                nodes[index].applyParentUpdate(from: owner)
+            }
+        }
+    }
 }

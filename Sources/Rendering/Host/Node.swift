@@ -19,9 +19,9 @@
     let key: NodeKey
     let viewType: Any.Type
     let depth: Int
-    @exclusivity(unchecked) var children: [Node] = []
+    @exclusivity(unchecked) final var children: [Node] = []
     /// Set by the child list that last matched this node (see ``ChildList``).
-    @exclusivity(unchecked) var stamp: UInt64 = 0
+    @exclusivity(unchecked) final var stamp: UInt64 = 0
     private(set) var isMounted = true
     private var cachedIdentity: String?
 

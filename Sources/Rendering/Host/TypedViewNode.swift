@@ -1,26 +1,45 @@
 /// A custom view node that knows its view's type.
+///
+/// Its two views live in memory it allocates, at the address
+/// ``ViewNode/viewAddress`` gives, so that the base class compares a new
+/// view with the one shown without a call into this generic class.
 final class TypedViewNode<Content: View>: ViewNode {
-    /// The view as last rendered, with its hosted properties installed.
-    @exclusivity(unchecked) private var view: Content
-    /// The view the parent produced in its latest render. Once compared with
-    /// ``view`` it stays, holding the same inputs, until the next one
-    /// replaces it: kept in place, so that taking a new one moves it
-    /// instead of copying it (the view's references are retained once).
-    @exclusivity(unchecked) private var received: Content
-    /// Whether ``received`` is new since the last comparison.
+    /// The view as last rendered, with its hosted properties installed,
+    /// then the view the parent produced in its latest render. Once
+    /// compared with the first, the second stays, holding the same inputs,
+    /// until the next one replaces it: kept in place, so that taking a new
+    /// one moves it instead of copying it (the view's references are
+    /// retained once). `nonisolated(unsafe)` for the deinitializer, which
+    /// frees it and is the object's last use.
+    nonisolated(unsafe) private let views: UnsafeMutablePointer<Content>
+    /// Whether the received view is new since the last comparison.
     @exclusivity(unchecked) private var hasReceived = false
     @exclusivity(unchecked) private var receivedEnvironment: EnvironmentValues?
-    /// Whether ``received`` or ``receivedEnvironment`` is set: what
-    /// ``applyParentUpdate(from:)`` has to look at besides the dirty mark.
-    @exclusivity(unchecked) private var hasPendingInputs = false
-    private let layout: ViewLayout
+
+    private var view: Content {
+        unsafeAddress { UnsafePointer(views) }
+        unsafeMutableAddress { views }
+    }
+
+    private var received: Content {
+        unsafeAddress { UnsafePointer(views + 1) }
+        unsafeMutableAddress { views + 1 }
+    }
 
     init(view: Content, context: RenderContext, parent: Node?, key: NodeKey, environment: EnvironmentValues) {
-        self.view = view
-        self.received = view
-        self.layout = ViewLayout.of(Content.self)
-        super.init(context: context, parent: parent, key: key, viewType: Content.self, environment: environment)
+        views = .allocate(capacity: 2)
+        views.initialize(to: view)
+        (views + 1).initialize(to: view)
+        let layout = ViewLayout.of(Content.self)
+        super.init(
+            context: context, parent: parent, key: key, viewType: Content.self, environment: environment,
+            layout: layout, viewAddress: UnsafeMutableRawPointer(views))
         slots = Array(repeating: nil, count: layout.hostedFields.count)
+    }
+
+    deinit {
+        views.deinitialize(count: 2)
+        views.deallocate()
     }
 
     override func render(extraCauses: [RenderCause]) {
@@ -37,10 +56,7 @@ final class TypedViewNode<Content: View>: ViewNode {
         let environment = self.environment.read(by: self)
         track { evaluate(deferred, environment) }
         hasRendered = true
-        for index in deferred.views.indices {
-            unowned(unsafe) let child = deferred.views[index].takeUnretainedValue()
-            child.applyParentUpdate(from: self)
-        }
+        deferred.applyParentUpdate()
     }
 
     private func evaluate(_ deferred: DeferredChildren, _ environment: EnvironmentValues) {
@@ -82,7 +98,7 @@ final class TypedViewNode<Content: View>: ViewNode {
             receivedEnvironment = copy environment
             hasPendingInputs = true
         }
-        guard hasRendered, layout.isSameInput(&self.view, view.assumingMemoryBound(to: Content.self)) else {
+        guard hasRendered, layout.isSameInput(views, view.assumingMemoryBound(to: Content.self)) else {
             swap(&received, &view.assumingMemoryBound(to: Content.self).pointee)
             hasReceived = true
             hasPendingInputs = true
@@ -111,7 +127,7 @@ final class TypedViewNode<Content: View>: ViewNode {
         }
         if hasReceived {
             hasReceived = false
-            if !layout.isSameInput(&view, &received) {
+            if !layout.isSameInput(views, views + 1) {
                 swap(&view, &received)
                 received = view   // drops the old view's references now
                 causes.append(.inputs(from: context.types.name(of: parent.viewType)))

@@ -99,7 +99,8 @@ final class ViewLayout: @unchecked Sendable {
         isSameInput(raw: UnsafeRawPointer(old), UnsafeRawPointer(new))
     }
 
-    private func isSameInput(raw old: UnsafeRawPointer, _ new: UnsafeRawPointer) -> Bool {
+    @inline(__always)
+    func isSameInput(raw old: UnsafeRawPointer, _ new: UnsafeRawPointer) -> Bool {
         switch comparison {
         case .never:
             return false

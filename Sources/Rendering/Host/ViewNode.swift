@@ -12,18 +12,28 @@ class ViewNode: Node {
     let mark: DirtyMark
     let scope: TrackingScope
     /// The environment the parent passed, without a reader.
-    @exclusivity(unchecked) var environment: EnvironmentValues
+    @exclusivity(unchecked) final var environment: EnvironmentValues
     /// Storage of the hosted property wrappers, one slot each, in field order.
-    var slots: [AnyObject?] = []
+    final var slots: [AnyObject?] = []
     private var subscriptions: [Subscription] = []
     /// Counts installs, so that subscriptions not renewed by the latest one
     /// can be dropped.
     private var installStamp: UInt64 = 0
-    @exclusivity(unchecked) var hasRendered = false
+    @exclusivity(unchecked) final var hasRendered = false
+    /// Whether the parent passed a new view or environment that
+    /// ``applyParentUpdate(from:)`` has yet to compare: with ``hasRendered``
+    /// and the dirty mark, what tells whether it has anything to do.
+    @exclusivity(unchecked) final var hasPendingInputs = false
+
+    /// Whether ``applyParentUpdate(from:)`` would do nothing: rendered
+    /// before, given nothing new, not dirty.
+    @inline(__always) final var hasNothingNewFromParent: Bool {
+        hasRendered && !hasPendingInputs && !mark.mayBeDirty
+    }
     /// Body evaluations, in the generation of the counts it belongs to.
-    @exclusivity(unchecked) var counter: BodyCounter?
+    @exclusivity(unchecked) final var counter: BodyCounter?
     /// The problems shown by the latest render, so that each is reported once.
-    var shownProblems: [RenderingError] = []
+    final var shownProblems: [RenderingError] = []
 
     private struct Subscription {
         let object: AnyObject
@@ -31,9 +41,19 @@ class ViewNode: Node {
         var stamp: UInt64
     }
 
-    init(context: RenderContext, parent: Node?, key: NodeKey, viewType: Any.Type, environment: EnvironmentValues) {
+    /// How views of this node's type are compared and installed.
+    final let layout: ViewLayout
+    /// Where the subclass keeps the view it shows.
+    final let viewAddress: UnsafeMutableRawPointer
+
+    init(
+        context: RenderContext, parent: Node?, key: NodeKey, viewType: Any.Type, environment: EnvironmentValues,
+        layout: ViewLayout, viewAddress: UnsafeMutableRawPointer
+    ) {
         let mark = DirtyMark(queue: context.queue)
         self.mark = mark
+        self.layout = layout
+        self.viewAddress = viewAddress
         self.scope = TrackingScope { mark.invalidate(nil) }
         self.environment = environment
         super.init(context: context, parent: parent, key: key, viewType: viewType)
