@@ -76,7 +76,7 @@
         let rowsAreCustom = if case .custom = kind { true } else { false }
         let contentType = ObjectIdentifier(Content.self)
         let rowEnvironment = environment.withoutReader
-        deferred.views.reserveCapacity(deferred.views.count + count)
+        deferred.reserve(count)
         var rows = ChildList(rowsOf: node, deferred: deferred, environment: environment)
         var replaced: [Node] = []
         /// The row of a custom view takes the view at `view` if it is new.
@@ -85,7 +85,7 @@
             guard rowsAreCustom, old.typeID == contentType else { return false }
             let typed = unsafeDowncast(old, to: ViewNode.self)
             typed.receiveRow(view, environment: rowEnvironment)
-            deferred.views.append(Unmanaged.passUnretained(typed))
+            deferred.append(typed)
             return true
         }
         func add(_ view: consuming Content, at position: Int, in old: Node) {

@@ -18,16 +18,23 @@ struct PrefixRows {
         // Every row of a `ForEach` whose content is a custom view is a view
         // node of that view's type (made by this `ForEach`, for its
         // content).
-        let row = unsafeDowncast(rows[offset], to: ViewNode.self)
-        row.stamp = taken
-        deferred.views.append(Unmanaged.passUnretained(row))
-        // Inline, on the row's own fields and its layout: the usual row,
-        // whose inputs and environment did not change, costs no call.
-        if row.hasRendered, row.environment.chain === environment.chain,
-            row.layout.isSameInput(raw: row.viewAddress, view)
-        {
-            return
+        let reference: Unmanaged<ViewNode>
+        // The row's scope ends before the append (which may call to grow):
+        // read from the rows' storage and not used across a call, it needs
+        // no retain.
+        do {
+            let row = unsafeDowncast(rows[offset], to: ViewNode.self)
+            reference = Unmanaged.passUnretained(row)
+            row.stamp = taken
+            // Inline, on the row's own fields and its layout: the usual
+            // row, whose inputs and environment did not change, costs no
+            // call.
+            if !row.hasRendered || row.environment.chain !== environment.chain
+                || !row.layout.isSameInput(raw: row.viewAddress, view)
+            {
+                row.receiveRow(at: view, environment: environment)
+            }
         }
-        row.receiveRow(at: view, environment: environment)
+        deferred.append(reference)
     }
 }

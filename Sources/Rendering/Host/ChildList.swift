@@ -116,12 +116,12 @@
             var view = view
             typed.receive(&view, environment: environment.withoutReader)
             append(typed)
-            deferred.views.append(Unmanaged.passUnretained(typed))
+            deferred.append(typed)
         } else {
             let typed = TypedViewNode(
                 view: view, context: context, parent: parent, key: key, environment: environment.withoutReader)
             append(typed)
-            deferred.views.append(Unmanaged.passUnretained(typed))
+            deferred.append(typed)
         }
     }
 

@@ -21,15 +21,16 @@ final class ViewLayout: @unchecked Sendable {
         let uninstall: @MainActor (UnsafeMutableRawPointer) -> Void
     }
 
+    /// How two views of the type are compared.
     private enum Comparison {
-        /// The view is `Equatable`: its `==` decides.
-        case whole(Comparator)
+        /// The view is `Equatable`: its `==` decides (``whole``).
+        case whole
         /// Field by field: first the fields that are the same input exactly
         /// when they hold the same reference (class instances,
-        /// ``ComparedByReference``), compared as words, then the others,
-        /// each with its comparator. Kept in memory the layout owns, so
-        /// that a comparison walks it without retaining an array.
-        case fields(references: UnsafeMutableBufferPointer<Int>, others: UnsafeMutableBufferPointer<FieldComparison>)
+        /// ``ComparedByReference``), compared as words
+        /// (``referenceOffsets``), then the others, each with its comparator
+        /// (``comparedFields``).
+        case fields
         /// Nothing is known: always changed.
         case never
     }
@@ -42,18 +43,29 @@ final class ViewLayout: @unchecked Sendable {
 
     let hostedFields: [HostedField]
     private let comparison: Comparison
+    private let whole: Comparator?
+    // In memory the layout owns, so that a comparison walks them without
+    // retaining an array.
+    private let referenceOffsets: UnsafeMutableBufferPointer<Int>
+    private let comparedFields: UnsafeMutableBufferPointer<FieldComparison>
 
-    private init(hostedFields: [HostedField], comparison: Comparison) {
+    private init(
+        hostedFields: [HostedField], comparison: Comparison, whole: Comparator? = nil, referenceOffsets: [Int] = [],
+        comparedFields: [FieldComparison] = []
+    ) {
         self.hostedFields = hostedFields
         self.comparison = comparison
+        self.whole = whole
+        self.referenceOffsets = .allocate(capacity: referenceOffsets.count)
+        _ = self.referenceOffsets.initialize(from: referenceOffsets)
+        self.comparedFields = .allocate(capacity: comparedFields.count)
+        _ = self.comparedFields.initialize(from: comparedFields)
     }
 
     deinit {
-        if case .fields(let references, let others) = comparison {
-            references.deallocate()
-            others.deinitialize()
-            others.deallocate()
-        }
+        referenceOffsets.deallocate()
+        comparedFields.deinitialize()
+        comparedFields.deallocate()
     }
 
     /// Connects the hosted properties of `view` to the storage of
@@ -99,28 +111,39 @@ final class ViewLayout: @unchecked Sendable {
         isSameInput(raw: UnsafeRawPointer(old), UnsafeRawPointer(new))
     }
 
+    /// ``isSameInput(_:_:)`` on raw addresses. Inlined where rows are
+    /// compared: the usual view, whose fields are references, is compared
+    /// with a few loads and no call.
     @inline(__always)
     func isSameInput(raw old: UnsafeRawPointer, _ new: UnsafeRawPointer) -> Bool {
         switch comparison {
-        case .never:
-            return false
-        case .whole(let compare):
-            return compare(old, new)
-        case .fields(let references, let others):
-            for index in 0..<references.count {
-                let offset = references[index]
-                if old.load(fromByteOffset: offset, as: UnsafeRawPointer.self)
-                    != new.load(fromByteOffset: offset, as: UnsafeRawPointer.self)
-                {
-                    return false
-                }
-            }
-            for index in 0..<others.count {
-                let offset = others[index].offset
-                if !others[index].compare(old + offset, new + offset) { return false }
-            }
-            return true
+        case .never: return false
+        case .whole: return isSameWhole(old, new)
+        case .fields: break
         }
+        for index in 0..<referenceOffsets.count {
+            let offset = referenceOffsets[index]
+            if old.load(fromByteOffset: offset, as: UnsafeRawPointer.self)
+                != new.load(fromByteOffset: offset, as: UnsafeRawPointer.self)
+            {
+                return false
+            }
+        }
+        return comparedFields.isEmpty || areComparedFieldsSame(old, new)
+    }
+
+    @inline(never)
+    private func isSameWhole(_ old: UnsafeRawPointer, _ new: UnsafeRawPointer) -> Bool {
+        whole!(old, new)
+    }
+
+    @inline(never)
+    private func areComparedFieldsSame(_ old: UnsafeRawPointer, _ new: UnsafeRawPointer) -> Bool {
+        for index in 0..<comparedFields.count {
+            let offset = comparedFields[index].offset
+            if !comparedFields[index].compare(old + offset, new + offset) { return false }
+        }
+        return true
     }
 
     // MARK: Building
@@ -148,7 +171,7 @@ final class ViewLayout: @unchecked Sendable {
     private static func make<V>(_ type: V.Type) -> ViewLayout {
         let wholeComparator = (type as? any Equatable.Type).map { equatableComparator($0) }
         guard metadataKind(of: type) == .struct else {
-            return ViewLayout(hostedFields: [], comparison: wholeComparator.map { .whole($0) } ?? .never)
+            return ViewLayout(hostedFields: [], comparison: wholeComparator == nil ? .never : .whole, whole: wholeComparator)
         }
         var hosted: [HostedField] = []
         var references: [Int] = []
@@ -165,16 +188,12 @@ final class ViewLayout: @unchecked Sendable {
             return true
         }
         if let wholeComparator {
-            return ViewLayout(hostedFields: hosted, comparison: .whole(wholeComparator))
+            return ViewLayout(hostedFields: hosted, comparison: .whole, whole: wholeComparator)
         }
         guard complete else { return ViewLayout(hostedFields: hosted, comparison: .never) }
         // Every field is compared (the view is the same input only if all
         // are), so comparing the cheap ones first changes no result.
-        let referenceStorage = UnsafeMutableBufferPointer<Int>.allocate(capacity: references.count)
-        _ = referenceStorage.initialize(from: references)
-        let otherStorage = UnsafeMutableBufferPointer<FieldComparison>.allocate(capacity: others.count)
-        _ = otherStorage.initialize(from: others)
-        return ViewLayout(hostedFields: hosted, comparison: .fields(references: referenceStorage, others: otherStorage))
+        return ViewLayout(hostedFields: hosted, comparison: .fields, referenceOffsets: references, comparedFields: others)
     }
 
     /// How a field of type `type` is compared; nil for "the same reference".
