@@ -37,6 +37,8 @@
     /// the tree.
     @exclusivity(unchecked) private var passedOver: [(row: Node, id: ID)] = []
     @exclusivity(unchecked) private var addedIDs: Set<ID> = []
+    /// The rows ``edit(_:from:placeholder:)`` puts in place.
+    @exclusivity(unchecked) private var editedRows: [Node] = []
 
     /// Matches `data` with the rows of `node`, by id, and updates them:
     /// each row gets the view `content` makes of its element, rows of new
@@ -145,17 +147,18 @@
         passedOver.removeSubrange(removed...)
         edit(&children, from: start, placeholder: node)
 
-        // Each remaining element's view, to its row.
+        // Each remaining element's view, to its row. From an array: in
+        // generic code, a collection's subscript is a coroutine that
+        // allocates on every call (an array is not copied here).
+        let elements = Array(data)
         var position = start
         var nextDuplicate = 0
-        var index = data.index(data.startIndex, offsetBy: start)
         for offset in start..<count {
-            defer { data.formIndex(after: &index) }
             if nextDuplicate < duplicates.count, duplicates[nextDuplicate] == offset {
                 nextDuplicate += 1
                 continue
             }
-            var view = content(data[index])
+            var view = content(elements[offset])
             switch slots[position - start] {
             case .row(let row):
                 let old = row.takeUnretainedValue()
@@ -312,12 +315,19 @@
             suffix += 1
         }
         let middle = prefix..<(new - suffix)
-        let rows = slots[middle].lazy.map { slot -> Node in
-            if case .row(let row) = slot { return row.takeUnretainedValue() }
-            return placeholder
+        // A plain loop into kept scratch (a closure given to `lazy.map`
+        // would check the main actor's executor for every row).
+        editedRows.removeAll(keepingCapacity: true)
+        for index in middle {
+            if case .row(let row) = slots[index] {
+                editedRows.append(row.takeUnretainedValue())
+            } else {
+                editedRows.append(placeholder)
+            }
         }
         let replaced = (start + prefix)..<(start + old - suffix)
-        children.replaceSubrange(replaced, with: rows)
+        children.replaceSubrange(replaced, with: editedRows)
+        editedRows.removeAll(keepingCapacity: true)
         ids.replaceSubrange(replaced, with: newIDs[middle])
     }
 

@@ -1,45 +1,33 @@
 /// A custom view node that knows its view's type.
 ///
-/// Its two views live in memory it allocates, at the address
-/// ``ViewNode/viewAddress`` gives, so that the base class compares a new
-/// view with the one shown without a call into this generic class.
+/// The base class reaches the view it shows at ``ViewNode/viewAddress``, so
+/// that it compares a new view with it without a call into this generic
+/// class.
 final class TypedViewNode<Content: View>: ViewNode {
-    /// The view as last rendered, with its hosted properties installed,
-    /// then the view the parent produced in its latest render. Once
-    /// compared with the first, the second stays, holding the same inputs,
-    /// until the next one replaces it: kept in place, so that taking a new
-    /// one moves it instead of copying it (the view's references are
-    /// retained once). `nonisolated(unsafe)` for the deinitializer, which
-    /// frees it and is the object's last use.
-    nonisolated(unsafe) private let views: UnsafeMutablePointer<Content>
-    /// Whether the received view is new since the last comparison.
+    /// The view as last rendered, with its hosted properties installed.
+    @exclusivity(unchecked) private var view: Content
+    /// The view the parent produced in its latest render. Once compared with
+    /// ``view`` it stays, holding the same inputs, until the next one
+    /// replaces it: kept in place, so that taking a new one moves it
+    /// instead of copying it (the view's references are retained once).
+    @exclusivity(unchecked) private var received: Content
+    /// Whether ``received`` is new since the last comparison.
     @exclusivity(unchecked) private var hasReceived = false
     @exclusivity(unchecked) private var receivedEnvironment: EnvironmentValues?
 
-    private var view: Content {
-        unsafeAddress { UnsafePointer(views) }
-        unsafeMutableAddress { views }
-    }
-
-    private var received: Content {
-        unsafeAddress { UnsafePointer(views + 1) }
-        unsafeMutableAddress { views + 1 }
-    }
-
     init(view: Content, context: RenderContext, parent: Node?, key: NodeKey, environment: EnvironmentValues) {
-        views = .allocate(capacity: 2)
-        views.initialize(to: view)
-        (views + 1).initialize(to: view)
+        self.view = view
+        self.received = view
         let layout = ViewLayout.of(Content.self)
         super.init(
             context: context, parent: parent, key: key, viewType: Content.self, environment: environment,
-            layout: layout, viewAddress: UnsafeMutableRawPointer(views))
+            layout: layout)
+        // The stored property's address: an object does not move, and the
+        // property has no accessors, so the address stays valid for the
+        // node's life (the engine takes a @Tracked property's storage the
+        // same way).
+        viewAddress = address(of: &self.view)
         slots = Array(repeating: nil, count: layout.hostedFields.count)
-    }
-
-    deinit {
-        views.deinitialize(count: 2)
-        views.deallocate()
     }
 
     override func render(extraCauses: [RenderCause]) {
@@ -98,7 +86,7 @@ final class TypedViewNode<Content: View>: ViewNode {
             receivedEnvironment = copy environment
             hasPendingInputs = true
         }
-        guard hasRendered, layout.isSameInput(views, view.assumingMemoryBound(to: Content.self)) else {
+        guard hasRendered, layout.isSameInput(&self.view, view.assumingMemoryBound(to: Content.self)) else {
             swap(&received, &view.assumingMemoryBound(to: Content.self).pointee)
             hasReceived = true
             hasPendingInputs = true
@@ -127,7 +115,7 @@ final class TypedViewNode<Content: View>: ViewNode {
         }
         if hasReceived {
             hasReceived = false
-            if !layout.isSameInput(views, views + 1) {
+            if !layout.isSameInput(&view, &received) {
                 swap(&view, &received)
                 received = view   // drops the old view's references now
                 causes.append(.inputs(from: context.types.name(of: parent.viewType)))
@@ -143,4 +131,9 @@ final class TypedViewNode<Content: View>: ViewNode {
         received = view
         super.releaseStorage()
     }
+}
+
+/// The address `pointer` is, for a stored property passed as `&property`.
+private func address<T>(of pointer: UnsafeMutablePointer<T>) -> UnsafeMutableRawPointer {
+    UnsafeMutableRawPointer(pointer)
 }

@@ -8,22 +8,30 @@ import Tracking
 /// the objects it holds.
 ///
 /// Subclassed once, by ``TypedViewNode``, which knows the view's type.
+///
+/// The fields a list's body reads for each of its rows come first, so that
+/// they share the object's first cache lines.
 class ViewNode: Node {
     let mark: DirtyMark
-    let scope: TrackingScope
     /// The environment the parent passed, without a reader.
     @exclusivity(unchecked) final var environment: EnvironmentValues
+    /// How views of this node's type are compared and installed.
+    final let layout: ViewLayout
+    /// Where the subclass keeps the view it shows: set by its initializer
+    /// (a placeholder address until then, never read).
+    @exclusivity(unchecked) final var viewAddress = UnsafeMutableRawPointer(bitPattern: MemoryLayout<Int>.alignment)!
+    @exclusivity(unchecked) final var hasRendered = false
+    /// Whether the parent passed a new view or environment that
+    /// ``applyParentUpdate(from:)`` has yet to compare: with ``hasRendered``
+    /// and the dirty mark, what tells whether it has anything to do.
+    @exclusivity(unchecked) final var hasPendingInputs = false
+    let scope: TrackingScope
     /// Storage of the hosted property wrappers, one slot each, in field order.
     final var slots: [AnyObject?] = []
     private var subscriptions: [Subscription] = []
     /// Counts installs, so that subscriptions not renewed by the latest one
     /// can be dropped.
     private var installStamp: UInt64 = 0
-    @exclusivity(unchecked) final var hasRendered = false
-    /// Whether the parent passed a new view or environment that
-    /// ``applyParentUpdate(from:)`` has yet to compare: with ``hasRendered``
-    /// and the dirty mark, what tells whether it has anything to do.
-    @exclusivity(unchecked) final var hasPendingInputs = false
 
     /// Whether ``applyParentUpdate(from:)`` would do nothing: rendered
     /// before, given nothing new, not dirty.
@@ -41,19 +49,13 @@ class ViewNode: Node {
         var stamp: UInt64
     }
 
-    /// How views of this node's type are compared and installed.
-    final let layout: ViewLayout
-    /// Where the subclass keeps the view it shows.
-    final let viewAddress: UnsafeMutableRawPointer
-
     init(
         context: RenderContext, parent: Node?, key: NodeKey, viewType: Any.Type, environment: EnvironmentValues,
-        layout: ViewLayout, viewAddress: UnsafeMutableRawPointer
+        layout: ViewLayout
     ) {
         let mark = DirtyMark(queue: context.queue)
         self.mark = mark
         self.layout = layout
-        self.viewAddress = viewAddress
         self.scope = TrackingScope { mark.invalidate(nil) }
         self.environment = environment
         super.init(context: context, parent: parent, key: key, viewType: viewType)
