@@ -101,12 +101,8 @@ let isThreadSanitized: Bool = dlsym(dlopen(nil, RTLD_NOW), "__tsan_init") != nil
             last.mutate { $0 = model.all }
             runs.increment()
         }
-        await withTaskGroup(of: Void.self) { group in
-            for thread in 0..<threadCount {
-                group.addTask {
-                    for value in 1...writesPerThread { model[thread] = value }
-                }
-            }
+        await onThreads(threadCount) { thread in
+            for value in 1...writesPerThread { model[thread] = value }
         }
         #expect(last.current == Array(repeating: writesPerThread, count: threadCount))
         #expect(runs.current > 1)
@@ -126,24 +122,20 @@ let isThreadSanitized: Bool = dlsym(dlopen(nil, RTLD_NOW), "__tsan_init") != nil
         let text = Derived { "value \(model[0])" }
         let read: @Sendable () -> Int = { textual ? text.value.count : number.value }
         let deadline = ContinuousClock.now + .milliseconds(isThreadSanitized ? 1_000 : 1_500)
-        await withTaskGroup(of: Void.self) { group in
-            for worker in 0..<4 {
-                group.addTask {
-                    var round = 0
-                    while ContinuousClock.now < deadline {
-                        round += 1
-                        switch (worker + round) % 4 {
-                        case 0:
-                            withTracking { _ = read() } onChange: {}
-                        case 1:
-                            let token = observe { _ = read() }
-                            token.cancel()
-                        case 2:
-                            _ = read()
-                        default:
-                            model[0] = round
-                        }
-                    }
+        await onThreads(4) { worker in
+            var round = 0
+            while ContinuousClock.now < deadline {
+                round += 1
+                switch (worker + round) % 4 {
+                case 0:
+                    withTracking { _ = read() } onChange: {}
+                case 1:
+                    let token = observe { _ = read() }
+                    token.cancel()
+                case 2:
+                    _ = read()
+                default:
+                    model[0] = round
                 }
             }
         }
@@ -156,27 +148,23 @@ let isThreadSanitized: Bool = dlsym(dlopen(nil, RTLD_NOW), "__tsan_init") != nil
     @Test func trackingObservingAndCancellingFromManyThreads() async {
         let models = (0..<4).map { _ in SharedCounters(count: 4) }
         let rounds = isThreadSanitized ? 300 : 3_000
-        await withTaskGroup(of: Void.self) { group in
-            for worker in 0..<8 {
-                group.addTask {
-                    for round in 0..<rounds {
-                        let model = models[(worker + round) % models.count]
-                        switch round % 4 {
-                        case 0:
-                            let token = observe { _ = model[worker % 4] }
-                            model[worker % 4] = round
-                            token.cancel()
-                        case 1:
-                            withTracking { _ = model[(worker + 1) % 4] } onChange: {}
-                            model[(worker + 1) % 4] = round
-                        case 2:
-                            let scope = TrackingScope {}
-                            scope.track { _ = model.all }
-                            scope.cancel()
-                        default:
-                            model[worker % 4] = -round
-                        }
-                    }
+        await onThreads(8) { worker in
+            for round in 0..<rounds {
+                let model = models[(worker + round) % models.count]
+                switch round % 4 {
+                case 0:
+                    let token = observe { _ = model[worker % 4] }
+                    model[worker % 4] = round
+                    token.cancel()
+                case 1:
+                    withTracking { _ = model[(worker + 1) % 4] } onChange: {}
+                    model[(worker + 1) % 4] = round
+                case 2:
+                    let scope = TrackingScope {}
+                    scope.track { _ = model.all }
+                    scope.cancel()
+                default:
+                    model[worker % 4] = -round
                 }
             }
         }

@@ -17,41 +17,37 @@ import Testing
         let watchers = zip(shared, finals).map { model, seen in
             observe { seen.mutate { $0 = model.all } }
         }
-        await withTaskGroup(of: Void.self) { group in
-            for worker in 0..<8 {
-                group.addTask {
-                    var random = SeededGenerator(seed: UInt64(worker + 1))
-                    var step = 0
-                    var tokens: [TrackingToken] = []
-                    var locals: [Watched] = []
-                    while Date() < deadline {
-                        step += 1
-                        let model = shared[Int.random(in: 0..<shared.count, using: &random)]
-                        switch Int.random(in: 0..<6, using: &random) {
-                        case 0:
-                            model[worker] = step
-                        case 1:
-                            withTracking { _ = model[(worker + 1) % 8] } onChange: {}
-                        case 2:
-                            tokens.append(observe { _ = model[worker] + model[(worker + 3) % 8] })
-                        case 3:
-                            if !tokens.isEmpty { tokens.removeFirst().cancel() }
-                        case 4:
-                            let object = Watched(deinits: deinits)
-                            created.increment()
-                            tokens.append(observe { [weak object] in _ = object?.value; _ = model[worker] })
-                            locals.append(object)
-                        default:
-                            if !locals.isEmpty { locals.removeFirst().value = step }
-                            if locals.count > 4 { locals.removeFirst() }   // deallocate
-                        }
-                    }
-                    // Final values: each worker writes its own slot last.
-                    for model in shared { model[worker] = -worker - 1 }
-                    for token in tokens { token.cancel() }
-                    locals.removeAll()
+        await onThreads(8) { worker in
+            var random = SeededGenerator(seed: UInt64(worker + 1))
+            var step = 0
+            var tokens: [TrackingToken] = []
+            var locals: [Watched] = []
+            while Date() < deadline {
+                step += 1
+                let model = shared[Int.random(in: 0..<shared.count, using: &random)]
+                switch Int.random(in: 0..<6, using: &random) {
+                case 0:
+                    model[worker] = step
+                case 1:
+                    withTracking { _ = model[(worker + 1) % 8] } onChange: {}
+                case 2:
+                    tokens.append(observe { _ = model[worker] + model[(worker + 3) % 8] })
+                case 3:
+                    if !tokens.isEmpty { tokens.removeFirst().cancel() }
+                case 4:
+                    let object = Watched(deinits: deinits)
+                    created.increment()
+                    tokens.append(observe { [weak object] in _ = object?.value; _ = model[worker] })
+                    locals.append(object)
+                default:
+                    if !locals.isEmpty { locals.removeFirst().value = step }
+                    if locals.count > 4 { locals.removeFirst() }   // deallocate
                 }
             }
+            // Final values: each worker writes its own slot last.
+            for model in shared { model[worker] = -worker - 1 }
+            for token in tokens { token.cancel() }
+            locals.removeAll()
         }
         for (model, seen) in zip(shared, finals) {
             #expect(seen.current == model.all)
@@ -86,7 +82,7 @@ import Testing
     private static func writeUnderOverlappingObservers(_ objects: [SharedCounters]) async {
         let objectCount = objects.count
         let threadCount = 8
-        let writes = isThreadSanitized ? 300 : 3_000
+        let writes = isThreadSanitized ? 200 : 1_000
         let finalValue: @Sendable (Int) -> Int = { object in -object - 1 }
         // Derived values over pairs of objects, read by some observers.
         let pairs = (0..<objectCount).map { index in
@@ -103,16 +99,12 @@ import Testing
                 lastSeen[observer].mutate { $0 = seen }
             }
         }
-        await withTaskGroup(of: Void.self) { group in
-            for thread in 0..<threadCount {
-                group.addTask {
-                    let mine = Array(stride(from: thread, to: objectCount, by: threadCount))
-                    for write in 1...writes {
-                        for object in mine { objects[object][0] = write }
-                    }
-                    for object in mine { objects[object][0] = finalValue(object) }
-                }
+        await onThreads(threadCount) { thread in
+            let mine = Array(stride(from: thread, to: objectCount, by: threadCount))
+            for write in 1...writes {
+                for object in mine { objects[object][0] = write }
             }
+            for object in mine { objects[object][0] = finalValue(object) }
         }
         for (observer, objectsRead) in reads.enumerated() {
             var expected = objectsRead.map(finalValue)

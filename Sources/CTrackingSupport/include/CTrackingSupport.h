@@ -98,4 +98,22 @@ TRACKING_INLINE void tracking_cpu_relax(void) {
 /// Gives the processor to another thread (sched_yield).
 void tracking_yield(void);
 
+// Parking for the engine's locks once spinning has not got them: one
+// process-wide word, so a lock needs no address of its own to wait on. A
+// waiter reads the word's generation, says it sleeps (in the lock), checks
+// the lock again, then parks until an unlock that saw a sleeper moves the
+// generation on, or for at most a millisecond (a wake-up an unlock missed
+// costs that much, never a hang). Linux parks on a futex; elsewhere the
+// thread sleeps for a short while.
+
+/// The parking word's generation, read before parking.
+uint32_t tracking_parking_generation(void);
+
+/// Parks the thread while the generation is still `generation`, for at
+/// most a millisecond.
+void tracking_park(uint32_t generation);
+
+/// Moves the generation on and wakes every parked thread.
+void tracking_unpark_all(void);
+
 #endif

@@ -99,28 +99,31 @@ class DerivedNode: SubscriberNode, @unchecked Sendable {
             link?.pointee.version = version.load(ordering: .relaxed)
             return .held
         }
-        while true {
-            var component = Component.lock(self)
-            if !flags.isDisjoint(with: [.running, .held]) {
-                let cycle = flags.contains(.running) && runningThread == statePointer
-                component._withUnsafeGuaranteedRef { $0.unlock() }
-                if cycle { throw cycleError() }
-                return .busy
-            }
-            if hasResult, flags.isDisjoint(with: [.dirty, .pending]) {
-                // The reader saw this version (its own list: no lock needed).
-                link?.pointee.version = version.load(ordering: .relaxed)
-                return ReadAccess(locked: component)
-            }
+        var component = Component.lock(self)
+        if !flags.isDisjoint(with: [.running, .held]) {
+            let cycle = flags.contains(.running) && runningThread == statePointer
+            component._withUnsafeGuaranteedRef { $0.unlock() }
+            if cycle { throw cycleError() }
+            return .busy
+        }
+        if !hasResult || !flags.isDisjoint(with: [.dirty, .pending]) {
+            // Brought up to date now; its result is copied in the same
+            // critical section. What the walk dropped is released once the
+            // read ends (``unlockComponent(_:)``).
             state._withUnsafeGuaranteedRef { state in
                 claimLocked(state)
-                _ = Pull.run(self, state, &component)
+                if hasResult && !flags.contains(.dirty) {
+                    _ = Pull.run(self, state, &component)
+                } else {
+                    // Dirty (a source it read changed): nothing to validate.
+                    recomputeLocked(state, &component)
+                }
                 releaseClaimLocked()
-                component._withUnsafeGuaranteedRef { $0.unlock() }
-                state.drainReleases()
             }
-            // Current now, unless another write came meanwhile: look again.
         }
+        // The reader saw this version (its own list: no lock needed).
+        link?.pointee.version = version.load(ordering: .relaxed)
+        return ReadAccess(locked: component)
     }
 
     /// Ends a read begun by ``beginRead()``.
@@ -133,6 +136,7 @@ class DerivedNode: SubscriberNode, @unchecked Sendable {
     final func unlockComponent(_ access: ReadAccess) {
         Unmanaged<Component>.fromOpaque(UnsafeRawPointer(bitPattern: access.bits).unsafelyUnwrapped)
             ._withUnsafeGuaranteedRef { $0.unlock() }
+        ThreadState.withCurrent { $0.drainReleases() }
     }
 
     /// The thread state of the validation that holds this node for a parent

@@ -138,9 +138,10 @@ enum Graph {
                     }
                 }
                 if let first = descend {
-                    // Go through the derived value; come back for the rest.
+                    // Go through the derived value; come back for the rest
+                    // (whether they are direct subscribers, in the low bit).
                     if let next = current.pointee.nextSubscriber {
-                        state.traversal.append((next, direct))
+                        state.traversal.push(UnsafeMutableRawPointer(next) + (direct ? 1 : 0))
                     }
                     link = first
                     direct = false
@@ -148,8 +149,10 @@ enum Graph {
                     link = current.pointee.nextSubscriber
                 }
             }
-            guard state.traversal.count > base else { break }
-            (link, direct) = state.traversal.removeLast()
+            guard state.traversal.count > base, let saved = state.traversal.pop() else { break }
+            let bits = UInt(bitPattern: saved)
+            direct = bits & 1 != 0
+            link = UnsafeMutableRawPointer(bitPattern: bits & ~1)?.assumingMemoryBound(to: Link.self)
         }
         return onlyObserversQueuedHere
     }
@@ -179,15 +182,15 @@ enum Graph {
                 }
                 if let first = descend {
                     if let next = current.pointee.nextSubscriber {
-                        state.traversal.append((next, false))
+                        state.traversal.push(UnsafeMutableRawPointer(next))
                     }
                     link = first
                 } else {
                     link = current.pointee.nextSubscriber
                 }
             }
-            guard state.traversal.count > base else { break }
-            link = state.traversal.removeLast().0
+            guard state.traversal.count > base, let saved = state.traversal.pop() else { break }
+            link = saved.assumingMemoryBound(to: Link.self)
         }
     }
 }

@@ -16,8 +16,9 @@
 /// Every node on the frame stack is claimed (`.running`) by this thread, so
 /// no other thread computes it meanwhile and its dependency list is this
 /// thread's. A dependency the walk has found changed is *held* (`.held`)
-/// until its parent is done: the parent's closure, which reads it when the
-/// parent recomputes, then copies its result without taking the lock. The component
+/// until the walk ends: the closures of the values that recompute after it,
+/// which read it, then copy its result without taking the lock (meanwhile
+/// other threads compute it themselves, uncached). The component
 /// lock is held throughout, except while a derived value's closure runs: then
 /// other threads may mark nodes of the frames again, which the walk notices
 /// when it comes back to them.
@@ -37,6 +38,7 @@ enum Pull {
     ///   For a derived value, whether it recomputed.
     static func run(_ start: SubscriberNode, _ state: ThreadState, _ component: inout Unmanaged<Component>) -> Bool {
         let frameBase = state.pullFrames.count
+        let heldBase = state.heldNodes.count
         let identity = state.identity
         var node = Unmanaged.passUnretained(start)
         var changed = false
@@ -93,7 +95,7 @@ enum Pull {
             }
             if mustRecompute {
                 if isStart && !start.isDerived {
-                    release(node, state)
+                    releaseHeld(from: heldBase, state)
                     state.pullFrames.truncate(to: frameBase)
                     return true
                 }
@@ -107,7 +109,6 @@ enum Pull {
                 link = node._withUnsafeGuaranteedRef { $0.firstDependency }
                 continue
             }
-            release(node, state)
             if isStart { break }
             // Back to the parent, which now holds `node`.
             let child = node
@@ -134,6 +135,7 @@ enum Pull {
                 link = parentLink.pointee.nextDependency
             }
         }
+        releaseHeld(from: heldBase, state)
         state.pullFrames.truncate(to: frameBase)
         return recomputedStart
     }
@@ -143,16 +145,12 @@ enum Pull {
     /// over instead of losing it.
     @inline(__always)
     private static func begin(_ node: Unmanaged<SubscriberNode>, _ state: ThreadState) {
-        node._withUnsafeGuaranteedRef { node in
-            node.flags.remove(.pending)
-            node.heldBase = state.heldNodes.count
-        }
+        node._withUnsafeGuaranteedRef { _ = $0.flags.remove(.pending) }
     }
 
-    /// The node is done: the dependencies it held go back to everyone.
+    /// The walk is done: the values it held go back to everyone.
     @inline(__always)
-    private static func release(_ node: Unmanaged<SubscriberNode>, _ state: ThreadState) {
-        let base = node._withUnsafeGuaranteedRef { $0.heldBase }
+    private static func releaseHeld(from base: Int, _ state: ThreadState) {
         while state.heldNodes.count > base {
             let held = state.heldNodes.pop().unsafelyUnwrapped
             Unmanaged<DerivedNode>.fromOpaque(held)._withUnsafeGuaranteedRef { held in

@@ -1,16 +1,21 @@
 import CTrackingSupport
 import Synchronization
 
-/// A compare-and-swap lock in one word, for short critical sections that run
-/// no user code: the engine's component locks and its small shared tables.
+/// A compare-and-swap lock in two words, for short critical sections that
+/// run no user code: the engine's component locks and its small shared
+/// tables.
 ///
 /// Built on `Atomic` rather than `Synchronization.Mutex`, because the thread
-/// sanitizer understands atomics on Linux and not Mutex (TOOLCHAIN.md); an
-/// uncontended lock and unlock is one compare-and-swap and one store. A
-/// waiter spins briefly, then yields its processor.
+/// sanitizer understands atomics on Linux and not Mutex (TOOLCHAIN.md). An
+/// uncontended lock and unlock is one compare-and-swap, one store and one
+/// load. A waiter spins briefly, then parks (``tracking_park(_:)``): with
+/// more threads than processors, a holder that lost its processor gets it
+/// back instead of competing with spinners.
 struct SpinLock: ~Copyable {
     /// 0 when free, 1 when held.
     private let state = Atomic<UInt32>(0)
+    /// How many threads are parked, or about to park, on this lock.
+    private let sleepers = Atomic<UInt32>(0)
 
     init() {}
 
@@ -20,22 +25,32 @@ struct SpinLock: ~Copyable {
         lockContended()
     }
 
+    @inline(__always)
+    private func tryLock() -> Bool {
+        state.load(ordering: .relaxed) == 0
+            && state.compareExchange(expected: 0, desired: 1, ordering: .acquiring).exchanged
+    }
+
     @inline(never)
     private func lockContended() {
-        var spins = 0
+        for _ in 0..<100 {
+            if tryLock() { return }
+            tracking_cpu_relax()
+        }
         while true {
-            if state.load(ordering: .relaxed) == 0,
-               state.compareExchange(expected: 0, desired: 1, ordering: .acquiring).exchanged {
-                return
-            }
-            spins += 1
-            if spins < 64 { tracking_cpu_relax() } else { tracking_yield() }
+            let generation = tracking_parking_generation()
+            sleepers.wrappingAdd(1, ordering: .sequentiallyConsistent)
+            let acquired = tryLock()
+            if !acquired { tracking_park(generation) }
+            sleepers.wrappingSubtract(1, ordering: .relaxed)
+            if acquired || tryLock() { return }
         }
     }
 
     @inline(__always)
     func unlock() {
         state.store(0, ordering: .releasing)
+        if sleepers.load(ordering: .relaxed) != 0 { tracking_unpark_all() }
     }
 
     @inline(__always)

@@ -56,12 +56,6 @@ class SubscriberNode: Node, @unchecked Sendable {
     @exclusivity(unchecked)
     final var newLinksStart = 0
 
-    /// Where the dependencies a validation holds for this subscriber start in
-    /// the thread's ``ThreadState/heldNodes`` (see ``Pull``). Only used by the
-    /// thread holding `.running`.
-    @exclusivity(unchecked)
-    final var heldBase = 0
-
     /// The source whose change caused the last run, kept for diagnostics.
     /// Guarded by the component lock; the reference it replaces is released
     /// after the lock, like every node reference dropped under it.
@@ -97,12 +91,6 @@ class SubscriberNode: Node, @unchecked Sendable {
     final func releaseClaimLocked() {
         flags.remove(.running)
         runningThread = nil
-    }
-
-    /// Whether this thread holds `.running`. Call under the lock.
-    @inline(__always)
-    final func isClaimedLocked(by state: ThreadState) -> Bool {
-        flags.contains(.running) && runningThread == state.identity
     }
 
     // MARK: Recording reads

@@ -106,7 +106,7 @@ final class ThreadState {
     private static let spareLinkLimit = 256
     /// Scratch stack for propagation, kept to avoid allocating per write.
     @exclusivity(unchecked)
-    var traversal: [(LinkPointer, Bool)] = []
+    var traversal = PointerStack()
 
     /// Links made minus links recycled by this thread. Only this thread
     /// writes it (a plain load and store); others read it for the total.
@@ -203,6 +203,7 @@ final class ThreadState {
         snapshots.deallocate()
         pullFrames.deallocate()
         heldNodes.deallocate()
+        traversal.deallocate()
         // The thread is gone: its spare links go back to the shared pool.
         guard let head = spareLinks else { return }
         var tail = head
@@ -214,7 +215,6 @@ final class ThreadState {
     init() {
         queue.reserveCapacity(16)
         batch.reserveCapacity(16)
-        traversal.reserveCapacity(16)
     }
 
     /// This thread's state, created on first use.

@@ -61,7 +61,7 @@ public struct Tracked<Value>: TrackedStorage {
     public init(wrappedValue: Value) where Value: Equatable {
         // Inlined, so that the comparison is specialized for the value's type.
         self.init(value: wrappedValue, slot: TrackedSlot.policy(Value.self, .equatable) {
-            $0.assumingMemoryBound(to: Value.self).pointee == $1.assumingMemoryBound(to: Value.self).pointee
+            { $0.assumingMemoryBound(to: Value.self).pointee == $1.assumingMemoryBound(to: Value.self).pointee }
         })
     }
 
@@ -69,7 +69,7 @@ public struct Tracked<Value>: TrackedStorage {
     @inlinable
     public init(wrappedValue: Value) where Value: AnyObject {
         self.init(value: wrappedValue, slot: TrackedSlot.policy(Value.self, .identity) {
-            $0.assumingMemoryBound(to: Value.self).pointee === $1.assumingMemoryBound(to: Value.self).pointee
+            { $0.assumingMemoryBound(to: Value.self).pointee === $1.assumingMemoryBound(to: Value.self).pointee }
         })
     }
 
@@ -78,7 +78,7 @@ public struct Tracked<Value>: TrackedStorage {
     @inlinable
     public init(wrappedValue: Value) where Value: AnyObject & Equatable {
         self.init(value: wrappedValue, slot: TrackedSlot.policy(Value.self, .equatable) {
-            $0.assumingMemoryBound(to: Value.self).pointee == $1.assumingMemoryBound(to: Value.self).pointee
+            { $0.assumingMemoryBound(to: Value.self).pointee == $1.assumingMemoryBound(to: Value.self).pointee }
         })
     }
 
@@ -110,11 +110,25 @@ public struct Tracked<Value>: TrackedStorage {
     /// and it has nothing nested in it, so the optimizer checks no exclusivity
     /// on any access; reads and writes then go through the pointer (the
     /// object does not move while it lives).
-    @inlinable @inline(__always)
+    ///
+    /// In a build without the optimizer, applying the key path costs a
+    /// runtime projection and an allocation on every access; the storage's
+    /// offset is then found once per key path and kept in ``StorageOffsets``.
+    @usableFromInline @_transparent
     static func storage<Owner: Trackable>(
         _ instance: Owner, _ storageKeyPath: ReferenceWritableKeyPath<Owner, Tracked<Value>>
     ) -> UnsafeMutablePointer<Tracked<Value>> {
-        withUnsafeMutablePointer(to: &instance[keyPath: storageKeyPath]) { $0 }
+        #if DEBUG
+        let object = Unmanaged.passUnretained(instance).toOpaque()
+        if let offset = StorageOffsets.offset(of: storageKeyPath) {
+            return (object + offset).assumingMemoryBound(to: Tracked<Value>.self)
+        }
+        let storage = withUnsafeMutablePointer(to: &instance[keyPath: storageKeyPath]) { $0 }
+        StorageOffsets.remember(UnsafeMutableRawPointer(storage) - object, of: storageKeyPath)
+        return storage
+        #else
+        return withUnsafeMutablePointer(to: &instance[keyPath: storageKeyPath]) { $0 }
+        #endif
     }
 
     /// The accessor Swift calls for a `@Tracked` property of a class.
@@ -130,8 +144,7 @@ public struct Tracked<Value>: TrackedStorage {
         wrapped wrappedKeyPath: ReferenceWritableKeyPath<Owner, Value>,
         storage storageKeyPath: ReferenceWritableKeyPath<Owner, Tracked<Value>>
     ) -> Value {
-        @inline(__always)
-        get {
+        @_transparent get {
             let storage = storage(instance, storageKeyPath)
             let value = storage.pointee.value
             if let scope = tracking_current_scope() {
@@ -139,51 +152,85 @@ public struct Tracked<Value>: TrackedStorage {
             }
             return value
         }
-        @inline(__always)
-        set {
+        @_transparent set {
             let storage = storage(instance, storageKeyPath)
-            let slot = TrackedSlot.load(storage)
-            guard let node = TrackedSlot.node(slot) else {
+            if let node = TrackedSlot.node(TrackedSlot.load(storage)), !storesQuietly(newValue, storage, node) {
+                storeAnnouncing(newValue, storage, node)
+            } else {
                 storage.pointee.value = newValue
-                return
-            }
-            node._withUnsafeGuaranteedRef { node in
-                if node.linkCount.load(ordering: .relaxed) == 0
-                    || node.fastWriteMark.load(ordering: .relaxed) == tracking_transaction_mark()
-                    || node.isEqualToStored(newValue, at: storage) {
-                    storage.pointee.value = newValue
-                } else {
-                    let state = node.willChange()
-                    storage.pointee.value = newValue
-                    node.didChange(state)
-                }
             }
         }
-        @inline(__always)
-        _modify {
+        @inline(__always) _modify {
+            // One yield, and the bookkeeping in calls: the optimizer inlines
+            // only such a coroutine, and an accessor it does not inline gets
+            // its key paths at run time, which makes every access to the
+            // property, reads included, check exclusivity.
             let storage = storage(instance, storageKeyPath)
-            // A read-modify-write (`value += 1`, `tags.append(x)`) reads the
-            // old value: inside a scope, that is a dependency.
-            if let scope = tracking_current_scope() {
-                recordRead(scope, storage, instance)
-            }
-            let slot = TrackedSlot.load(storage)
-            if let node = TrackedSlot.node(slot),
-               node._withUnsafeGuaranteedRef({
-                   $0.linkCount.load(ordering: .relaxed) != 0
-                       && $0.fastWriteMark.load(ordering: .relaxed) != tracking_transaction_mark()
-               }) {
-                let state = node._withUnsafeGuaranteedRef { $0.willChange() }
-                defer { node._withUnsafeGuaranteedRef { $0.didChange(state) } }
-                yield &storage.pointee.value
-            } else {
-                yield &storage.pointee.value
-            }
+            let change = beginModify(storage, instance)
+            defer { if let change { endModify(storage, change) } }
+            yield &storage.pointee.value
         }
     }
 
+    /// Whether a write of `newValue` to an observed property needs no
+    /// announcement: nothing links to the property any more, every
+    /// subscriber already waits for the end of this transaction, or the value
+    /// is equal to the stored one.
+    @usableFromInline @_transparent
+    static func storesQuietly(
+        _ newValue: Value, _ storage: UnsafeMutablePointer<Tracked<Value>>, _ node: Unmanaged<TrackedPropertyNode>
+    ) -> Bool {
+        // Borrowed: the object keeps its nodes alive (a closure here would not
+        // be inlined).
+        unowned(unsafe) let node = node.takeUnretainedValue()
+        return node.linkCount.load(ordering: .relaxed) == 0
+            || node.fastWriteMark.load(ordering: .relaxed) == tracking_transaction_mark()
+            || node.isEqualToStored(newValue, at: storage)
+    }
+
+    /// A write that something may depend on: the two halves of the change
+    /// around the store.
+    @usableFromInline @inline(never)
+    static func storeAnnouncing(
+        _ newValue: Value, _ storage: UnsafeMutablePointer<Tracked<Value>>, _ node: Unmanaged<TrackedPropertyNode>
+    ) {
+        node._withUnsafeGuaranteedRef { node in
+            let state = node.willChange()
+            storage.pointee.value = newValue
+            node.didChange(state)
+        }
+    }
+
+    /// The first half of an in-place mutation: a read-modify-write
+    /// (`value += 1`, `tags.append(x)`) reads the old value, which inside a
+    /// scope is a dependency; then, if something may depend on the property,
+    /// the change begins. Returns the thread state to end it with, or nil.
+    @usableFromInline @_transparent
+    static func beginModify<Owner: Trackable>(
+        _ storage: UnsafeMutablePointer<Tracked<Value>>, _ instance: Owner
+    ) -> UnsafeMutableRawPointer? {
+        if let scope = tracking_current_scope() {
+            recordRead(scope, storage, instance)
+        }
+        guard let node = TrackedSlot.node(TrackedSlot.load(storage)) else { return nil }
+        return node._withUnsafeGuaranteedRef { node in
+            if node.linkCount.load(ordering: .relaxed) == 0
+                || node.fastWriteMark.load(ordering: .relaxed) == tracking_transaction_mark() {
+                return nil
+            }
+            return node.willChange()
+        }
+    }
+
+    /// The second half of an in-place mutation begun by
+    /// ``beginModify(_:_:)``.
+    @usableFromInline @_transparent
+    static func endModify(_ storage: UnsafeMutablePointer<Tracked<Value>>, _ change: UnsafeMutableRawPointer) {
+        TrackedSlot.node(TrackedSlot.load(storage)).unsafelyUnwrapped._withUnsafeGuaranteedRef { $0.didChange(change) }
+    }
+
     /// Records a read of this property by `scope`, the current scope.
-    @inlinable @inline(__always)
+    @usableFromInline @_transparent
     static func recordRead<Owner: Trackable>(
         _ scope: UnsafeMutableRawPointer, _ storage: UnsafeMutablePointer<Tracked<Value>>, _ instance: Owner
     ) {

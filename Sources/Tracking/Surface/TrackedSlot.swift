@@ -40,12 +40,19 @@ enum TrackedSlot {
     static let nodeTag: UInt = 0b01
     private static let boxTag: UInt = 0b10
 
-    /// The word for an equality policy.
+    /// The word for an equality policy. `isEqual` makes the comparison; it is
+    /// called only when the word is not known yet.
     @inlinable @inline(__always)
-    static func policy<Value>(_ type: Value.Type, _ kind: Kind, _ isEqual: @escaping Equality) -> UInt {
-        let (function, context) = unsafeBitCast(isEqual, to: (UInt, UInt).self)
+    static func policy<Value>(_ type: Value.Type, _ kind: Kind, _ isEqual: () -> Equality) -> UInt {
+        #if DEBUG
+        // Unoptimized code makes a context for the comparison (it captures the
+        // value's type) at every initialization: look for its box first.
+        if let word = EqualityBox.cachedWord(for: type, kind) { return word }
+        #endif
+        let comparison = isEqual()
+        let (function, context) = unsafeBitCast(comparison, to: (UInt, UInt).self)
         if context == 0, function & 0b11 == 0 { return function }
-        return boxedPolicy(type, kind, isEqual)
+        return boxedPolicy(type, kind, comparison)
     }
 
     /// The word for a comparison made in unspecialized code: one box per type
@@ -79,13 +86,13 @@ enum TrackedSlot {
     }
 
     /// The word of the storage at `storage`, loaded atomically.
-    @inlinable @inline(__always)
+    @usableFromInline @_transparent
     static func load<Value>(_ storage: UnsafeMutablePointer<Tracked<Value>>) -> UInt {
         tracking_word_load(UnsafeMutableRawPointer(storage).assumingMemoryBound(to: UInt.self))
     }
 
     /// The node in `word`, if the property is observed.
-    @inlinable @inline(__always)
+    @usableFromInline @_transparent
     static func node(_ word: UInt) -> Unmanaged<TrackedPropertyNode>? {
         guard word & 0b11 == nodeTag else { return nil }
         return Unmanaged.fromOpaque(UnsafeRawPointer(bitPattern: word & ~0b11).unsafelyUnwrapped)
@@ -121,14 +128,41 @@ enum TrackedSlot {
 @usableFromInline
 final class EqualityBox: @unchecked Sendable {
     let isEqual: TrackedSlot.Equality
+    private let key: Key
 
-    private init(_ isEqual: @escaping TrackedSlot.Equality) {
+    private init(_ isEqual: @escaping TrackedSlot.Equality, key: Key) {
         self.isEqual = isEqual
+        self.key = key
     }
 
     private struct Key: Hashable {
         let type: ObjectIdentifier
         let kind: TrackedSlot.Kind
+    }
+
+    /// Boxes by a hash of their key, for unoptimized builds to find one
+    /// without the lock (boxes live for the life of the process, so any box
+    /// address found here is valid; its key says whether it is the one).
+    nonisolated(unsafe) private static let recent: UnsafeMutablePointer<UInt> = {
+        let table = UnsafeMutablePointer<UInt>.allocate(capacity: 256)
+        table.initialize(repeating: 0, count: 256)
+        return table
+    }()
+
+    private static func recentSlot(_ key: Key) -> UnsafeMutablePointer<UInt> {
+        let bits = UInt(bitPattern: key.type.hashValue) &+ UInt(key.kind.rawValue)
+        return recent + Int(truncatingIfNeeded: (bits >> 4) & 255)
+    }
+
+    /// The slot word of the box for `type` and `kind`, if one was made.
+    @usableFromInline
+    static func cachedWord<Value>(for type: Value.Type, _ kind: TrackedSlot.Kind) -> UInt? {
+        let key = Key(type: ObjectIdentifier(type), kind: kind)
+        let word = tracking_word_load(recentSlot(key))
+        guard word != 0,
+              Unmanaged<EqualityBox>.fromOpaque(UnsafeRawPointer(bitPattern: word).unsafelyUnwrapped)
+                  ._withUnsafeGuaranteedRef({ $0.key == key }) else { return nil }
+        return word | 0b10
     }
 
     private static let lock = SpinLock()
@@ -137,11 +171,14 @@ final class EqualityBox: @unchecked Sendable {
     /// The box for `type` and `kind`, made from `isEqual` the first time.
     static func shared<Value>(for type: Value.Type, _ kind: TrackedSlot.Kind, _ isEqual: @escaping TrackedSlot.Equality) -> Unmanaged<EqualityBox> {
         let key = Key(type: ObjectIdentifier(type), kind: kind)
-        return lock.withLock {
+        let box = lock.withLock {
             if let box = boxes[key] { return box }
-            let box = Unmanaged.passRetained(EqualityBox(isEqual))
+            let box = Unmanaged.passRetained(EqualityBox(isEqual, key: key))
             boxes[key] = box
             return box
         }
+        let slot = recentSlot(key)
+        _ = tracking_word_compare_exchange(slot, tracking_word_load(slot), UInt(bitPattern: box.toOpaque()))
+        return box
     }
 }

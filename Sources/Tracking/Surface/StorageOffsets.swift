@@ -1,0 +1,61 @@
+import CTrackingSupport
+
+/// The offsets of `@Tracked` storages in their objects, by storage key path,
+/// for builds without the optimizer (see ``Tracked/storage(_:_:)``).
+///
+/// Optimized code never needs it: there the key path is a literal the
+/// optimizer turns into a field address. Unoptimized code receives the key
+/// path as an object, the same one at every access from one place in the
+/// source, and applying it projects through the runtime. The offset depends
+/// only on the key path, so it is found once and kept in a small table of
+/// words, each holding a key path's address and its offset, read and written
+/// atomically; a collision only costs a projection. The table keeps the key
+/// paths it holds alive, so that an address it holds is never reused by
+/// another key path (a generic class's key paths may be made and freed at
+/// every access).
+@usableFromInline
+enum StorageOffsets {
+    private static let slotCount = 512
+
+    @usableFromInline
+    nonisolated(unsafe) static let table: UnsafeMutablePointer<UInt> = {
+        let table = UnsafeMutablePointer<UInt>.allocate(capacity: slotCount)
+        table.initialize(repeating: 0, count: slotCount)
+        return table
+    }()
+
+    /// Offsets up to 64 KiB fit next to the key path's address.
+    private static let offsetBits: UInt = 16
+
+    @usableFromInline @_transparent
+    static func slot(of keyPath: AnyKeyPath) -> UnsafeMutablePointer<UInt> {
+        let address = UInt(bitPattern: Unmanaged.passUnretained(keyPath).toOpaque())
+        return table + Int(truncatingIfNeeded: (address >> 4) & 511)
+    }
+
+    /// The offset remembered for `keyPath`, if any.
+    @usableFromInline @_transparent
+    static func offset(of keyPath: AnyKeyPath) -> Int? {
+        let word = tracking_word_load(slot(of: keyPath))
+        let address = UInt(bitPattern: Unmanaged.passUnretained(keyPath).toOpaque())
+        guard word != 0, word >> 16 == address else { return nil }
+        return Int(truncatingIfNeeded: word & 0xFFFF)
+    }
+
+    /// Remembers `offset` for `keyPath` (unless it does not fit).
+    @usableFromInline
+    static func remember(_ offset: Int, of keyPath: AnyKeyPath) {
+        let address = UInt(bitPattern: Unmanaged.passUnretained(keyPath).toOpaque())
+        guard offset >= 0, offset < 1 << offsetBits, address >> (64 - offsetBits) == 0 else { return }
+        let slot = slot(of: keyPath)
+        let old = tracking_word_load(slot)
+        let kept = Unmanaged.passRetained(keyPath)
+        if tracking_word_compare_exchange(slot, old, (address << offsetBits) | UInt(offset)) {
+            if old != 0, let replaced = UnsafeRawPointer(bitPattern: old >> offsetBits) {
+                Unmanaged<AnyKeyPath>.fromOpaque(replaced).release()
+            }
+        } else {
+            kept.release()
+        }
+    }
+}
