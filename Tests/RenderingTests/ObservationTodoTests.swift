@@ -39,16 +39,4 @@ private typealias App = ObservationTodo
         #expect(host.totalBodyCount == 4)
         #expect(host.snapshot == TodoScreen.snapshot(rows: [("Buy milk", false)]))
     }
-
-    /// The items refer to their manager without keeping it (unowned): an
-    /// item that outlives it is detached, and toggling it is harmless.
-    @Test func anItemThatOutlivesItsManagerIsDetached() {
-        var manager: App.TodoManager? = App.TodoManager(titles: ["A", "B"])
-        weak let released = manager
-        let item = manager!.todos[1]
-        manager = nil
-        #expect(released == nil)
-        item.isDone = true
-        #expect(item.isDone)
-    }
 }

@@ -134,16 +134,4 @@ private typealias App = TrackedTodo
         #expect(host.bodyCounts == ["TodoRowView": 3, "TodoCountsView": 1])
         #expect(host.snapshot.contains("Text(\"Done: 3\")"))
     }
-
-    /// The items refer to their manager without keeping it (unowned): an
-    /// item that outlives it is detached, and toggling it is harmless.
-    @Test func anItemThatOutlivesItsManagerIsDetached() {
-        var manager: App.TodoManager? = App.TodoManager(titles: ["A", "B"])
-        weak let released = manager
-        let item = manager!.todos[1]
-        manager = nil
-        #expect(released == nil)
-        item.isDone = true
-        #expect(item.isDone)
-    }
 }
