@@ -38,7 +38,7 @@ final class Watched: Trackable, @unchecked Sendable {
         let second = observe { [weak object] in runs.append("second \(object?.value ?? -1)") }
         let fired = Locked(0)
         withTracking { [weak object] in _ = object?.value } onChange: { fired.increment() }
-        withTracking(options: .didSet) { [weak object] in _ = object?.value } onChange: { fired.increment() }
+        withTracking(options: [.didSet, .deinit]) { [weak object] in _ = object?.value } onChange: { fired.increment() }
         object = nil
         #expect(deinits.current == 1)
         #expect(runs.current == ["first 0", "second 0", "first -1", "second -1"])

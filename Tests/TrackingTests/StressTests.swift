@@ -4,6 +4,31 @@ import Testing
 
 /// Eight threads mutate, track, observe, cancel and deallocate at once, for a
 /// bounded time. CI runs this under the thread sanitizer.
+/// An object that counts its deinitializations, whose value is read and
+/// written under a lock of its own: its observer also reads a shared model, so
+/// it runs on whichever thread writes that model, while the object's own
+/// thread writes the object. Writes go through a transaction, so that
+/// observers run after the lock is released.
+final class SharedWatched: Trackable, @unchecked Sendable {
+    let trackingRegistrar = TrackingRegistrar()
+    private let lock = NSLock()
+    @Tracked private var stored = 0
+    private let deinits: Locked<Int>
+
+    init(deinits: Locked<Int>) {
+        self.deinits = deinits
+    }
+
+    deinit {
+        deinits.increment()
+    }
+
+    var value: Int {
+        get { lock.withLock { stored } }
+        set { withTransaction { lock.withLock { stored = newValue } } }
+    }
+}
+
 @Suite struct StressTests {
     @Test(.timeLimit(.minutes(2)))
     func eightThreadsMutatingTrackingObservingCancellingAndDeallocating() async {
@@ -21,7 +46,7 @@ import Testing
             var random = SeededGenerator(seed: UInt64(worker + 1))
             var step = 0
             var tokens: [TrackingToken] = []
-            var locals: [Watched] = []
+            var locals: [SharedWatched] = []
             while Date() < deadline {
                 step += 1
                 let model = shared[Int.random(in: 0..<shared.count, using: &random)]
@@ -35,7 +60,7 @@ import Testing
                 case 3:
                     if !tokens.isEmpty { tokens.removeFirst().cancel() }
                 case 4:
-                    let object = Watched(deinits: deinits)
+                    let object = SharedWatched(deinits: deinits)
                     created.increment()
                     tokens.append(observe { [weak object] in _ = object?.value; _ = model[worker] })
                     locals.append(object)

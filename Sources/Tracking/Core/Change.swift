@@ -84,6 +84,9 @@ extension SourceNode {
     static func ownerDied<Nodes: Sequence>(_ nodes: Nodes) where Nodes.Element: SourceNode {
         let state = ThreadState.current
         Scheduler.beginTransaction(state)
+        // Subscribers tell a deinit event from a change by this flag.
+        let wasAnnouncingDeath = state.isAnnouncingDeath
+        state.isAnnouncingDeath = true
         for node in nodes where node.linkCount.load(ordering: .relaxed) != 0 || node.componentBits.load(ordering: .acquiring) != 0 {
             let component = Component.lock(node)
             if component._withUnsafeGuaranteedRef({ $0.waitingBeforeChange.load(ordering: .relaxed) }) > 0 {
@@ -109,8 +112,11 @@ extension SourceNode {
             if node.linkCount.load(ordering: .relaxed) > 0 { _ = Unmanaged.passRetained(node) }
             Scheduler.takeOneShotsLocked(state)
             component._withUnsafeGuaranteedRef { $0.unlock() }
+            state.isAnnouncingDeath = false
             Scheduler.runCallbacks(state)
+            state.isAnnouncingDeath = true
         }
+        state.isAnnouncingDeath = wasAnnouncingDeath
         Scheduler.endTransaction(state)
     }
 }

@@ -44,6 +44,19 @@ class DerivedNode: SubscriberNode, @unchecked Sendable {
     @exclusivity(unchecked)
     final var currentIsFirst = true
 
+    /// The actor whose state the closure reads, or nil. Set once, before
+    /// anything can read the node. A validation on a thread that is not on
+    /// that actor does not compute a stale value: it counts it as changed
+    /// (``Pull``).
+    private(set) final var binding: ActorBinding?
+
+    /// Binds the value to the actor of `binding`. Call before anything can
+    /// read the node.
+    final func bind(to binding: ActorBinding) {
+        self.binding = binding
+        flags.insert(.bound)
+    }
+
     @usableFromInline
     init(name: String, evaluate: @escaping (DerivedNode, _ hasResult: Bool) -> Bool) {
         self.name = name

@@ -133,8 +133,8 @@ enum Graph {
                         if !observer.isQueuedLocked(on: state) { onlyObserversQueuedHere = false }
                     case .oneShot:
                         onlyObserversQueuedHere = false
-                        unsafeDowncast(subscriber, to: OneShotNode.self)
-                            .markLocked(timing: .afterChange, cause: source, state: state)
+                        unsafeDowncast(subscriber, to: OneShotNode.self).markLocked(
+                            state.isAnnouncingDeath && direct ? .deinit : .didSet, cause: source, state: state)
                     }
                 }
                 if let first = descend {
@@ -161,6 +161,7 @@ enum Graph {
     /// depend on `source`, directly or through derived values.
     static func collectBeforeChangeLocked(from source: Node, state: ThreadState) {
         var link = source.firstSubscriber
+        var direct = true
         let base = state.traversal.count
         var visited = 0
         while true {
@@ -174,23 +175,27 @@ enum Graph {
                         // computed; the visit bound keeps this walk finite.
                         if visited < 1_000_000 { descend = subscriber.firstSubscriber }
                     case .oneShot:
-                        unsafeDowncast(subscriber, to: OneShotNode.self)
-                            .markLocked(timing: .beforeChange, cause: source, state: state)
+                        // A death reaches direct readers as a deinit event.
+                        unsafeDowncast(subscriber, to: OneShotNode.self).markLocked(
+                            state.isAnnouncingDeath && direct ? .deinit : .willSet, cause: source, state: state)
                     case .observer:
                         break
                     }
                 }
                 if let first = descend {
                     if let next = current.pointee.nextSubscriber {
-                        state.traversal.push(UnsafeMutableRawPointer(next))
+                        state.traversal.push(UnsafeMutableRawPointer(next) + (direct ? 1 : 0))
                     }
                     link = first
+                    direct = false
                 } else {
                     link = current.pointee.nextSubscriber
                 }
             }
             guard state.traversal.count > base, let saved = state.traversal.pop() else { break }
-            link = saved.assumingMemoryBound(to: Link.self)
+            let bits = UInt(bitPattern: saved)
+            direct = bits & 1 != 0
+            link = UnsafeMutableRawPointer(bitPattern: bits & ~1)?.assumingMemoryBound(to: Link.self)
         }
     }
 }

@@ -4,6 +4,13 @@ import CTrackingSupport
 /// read: it either runs its body again (`observe`) or tells its owner that it
 /// is invalid and waits to be tracked again (the scope form, used by view
 /// hosts and async sequences).
+///
+/// An observer may be bound to an actor (``binding``): it then runs only on
+/// that actor, and a transaction that ends elsewhere posts it there (see
+/// ``ActorBinding``). An observer that takes events (``takesEvents``) keeps
+/// what woke it since its last run, for the ``Announcement`` of the next.
+/// Cleanups registered during a run (``addCleanup(_:)``) run before the next
+/// run and when the observer is cancelled, children's before its own.
 final class ObserverNode: SubscriberNode, @unchecked Sendable {
     enum Mode {
         /// Re-run the callback, tracking its reads.
@@ -22,18 +29,82 @@ final class ObserverNode: SubscriberNode, @unchecked Sendable {
     @exclusivity(unchecked)
     private var callback: @Sendable () -> Void
 
+    /// The body of an observer that takes events (``takesEvents``), else
+    /// ``ignoreEvent``. Guarded like ``callback``.
+    @exclusivity(unchecked)
+    private var eventCallback: @Sendable (Announcement) -> Void
+
+    /// Whether the body takes an ``Announcement``.
+    let takesEvents: Bool
+
+    /// Which announcements wake the observer: changes (`.willSet`, `.didSet`)
+    /// and deaths of what it read (`.deinit`).
+    let options: Announcements
+
+    /// The actor the observer runs on, or nil for the thread that ends the
+    /// transaction.
+    let binding: ActorBinding?
+
     /// Observers created during this observer's run; cancelled when it runs
     /// again or is cancelled. Guarded by the component lock.
     @exclusivity(unchecked)
     private var children: [ObserverNode] = []
 
+    /// The change that marked the observer since its last run (retained), to
+    /// become ``SubscriberNode/lastCause`` if the observer does run: a change
+    /// cut off by a derived value's equality, or undone within a transaction,
+    /// runs nothing and is forgotten. `pendingCauseIsLast` says that the
+    /// pending cause is the last cause itself, kept without a second
+    /// reference. Guarded by the component lock.
+    @exclusivity(unchecked)
+    private var pendingCause: Unmanaged<Node>?
+    @exclusivity(unchecked)
+    private var pendingCauseIsLast = false
+
+    /// For an observer that takes events: the kind of the latest
+    /// announcement that woke it since its last run, and every property whose
+    /// change did, retained, without repeats. Guarded by the component lock.
+    @exclusivity(unchecked)
+    private var pendingKind: AnnouncementKind?
+    @exclusivity(unchecked)
+    private var pendingChanges: [Node] = []
+
+    /// Cleanups registered by the current or last run, in registration order.
+    /// Appended by the running thread; taken under the component lock by the
+    /// next run or by cancellation.
+    @exclusivity(unchecked)
+    private var cleanups: [Cleanup] = []
+
     /// Where the observer was created, for diagnostics.
     let origin: SourceLocation
 
-    init(mode: Mode, origin: SourceLocation, callback: @escaping @Sendable () -> Void) {
+    init(
+        mode: Mode, origin: SourceLocation, binding: ActorBinding? = nil,
+        options: Announcements = .continuousDefault,
+        callback: @escaping @Sendable () -> Void
+    ) {
         self.mode = mode
         self.origin = origin
+        self.binding = binding
+        self.options = options
         self.callback = callback
+        self.eventCallback = ignoreEvent
+        self.takesEvents = false
+        super.init(kind: .observer)
+    }
+
+    /// An observer whose body takes an ``Announcement``.
+    init(
+        origin: SourceLocation, binding: ActorBinding?, options: Announcements,
+        eventCallback: @escaping @Sendable (Announcement) -> Void
+    ) {
+        self.mode = .rerun
+        self.origin = origin
+        self.binding = binding
+        self.options = options
+        self.callback = doNothing
+        self.eventCallback = eventCallback
+        self.takesEvents = true
         super.init(kind: .observer)
     }
 
@@ -42,8 +113,16 @@ final class ObserverNode: SubscriberNode, @unchecked Sendable {
     // MARK: Marking (under the lock)
 
     /// A dependency changed (`.dirty`) or may have changed (`.pending`).
+    @inline(__always)
     func markLocked(_ mark: SubscriberFlags, cause: Node, state: ThreadState) {
         if flags.contains(.cancelled) { return }
+        if options != .continuousDefault || takesEvents {
+            // A death reaches direct readers as `.dirty`; through a derived
+            // value it is that value's change.
+            let death = state.isAnnouncingDeath && mark == .dirty
+            if death ? !options.contains(.deinit) : options.isDisjoint(with: [.willSet, .didSet]) { return }
+            if takesEvents { recordEventLocked(death: death, cause: cause, state: state) }
+        }
         flags.insert(mark)
         recordCauseLocked(cause, state: state)
         if flags.isDisjoint(with: [.queued, .running, .invalidated]) {
@@ -59,16 +138,65 @@ final class ObserverNode: SubscriberNode, @unchecked Sendable {
         flags.contains(.queued) && !flags.contains(.running) && queuedThread == state.identity
     }
 
-    /// The thread state whose queue holds the observer. Guarded by the
-    /// component lock.
+    /// The thread state whose queue holds the observer; nil while it is
+    /// posted to its actor. Guarded by the component lock.
     @exclusivity(unchecked)
     private var queuedThread: UnsafeMutableRawPointer?
 
+    @inline(__always)
     private func recordCauseLocked(_ cause: Node, state: ThreadState) {
         let bits = Unmanaged.passUnretained(cause).toOpaque()
-        if lastCause?.toOpaque() == bits { return }
-        if let old = lastCause { state.releaseLater(old) }
-        lastCause = .passRetained(cause)
+        if let pending = pendingCause {
+            if pending.toOpaque() == bits { return }
+            state.releaseLater(pending)
+            pendingCause = nil
+        } else if lastCause?.toOpaque() == bits {
+            // The usual case: the same property as last time, no reference
+            // to take.
+            pendingCauseIsLast = true
+            return
+        }
+        pendingCauseIsLast = false
+        pendingCause = .passRetained(cause)
+    }
+
+    private func recordEventLocked(death: Bool, cause: Node, state: ThreadState) {
+        if death {
+            pendingKind = .deinit
+            return
+        }
+        pendingKind = options.contains(.didSet) ? .didSet : .willSet
+        if !pendingChanges.contains(where: { $0 === cause }) { pendingChanges.append(cause) }
+    }
+
+    /// The run goes ahead: what marked it becomes the last cause.
+    @inline(__always)
+    private func adoptPendingCauseLocked(_ state: ThreadState) {
+        if let pending = pendingCause {
+            if let old = lastCause { state.releaseLater(old) }
+            lastCause = pending
+            pendingCause = nil
+        }
+        pendingCauseIsLast = false
+    }
+
+    /// The run does not happen after all: what marked it is forgotten.
+    private func dropPendingLocked(_ state: ThreadState) -> [Node] {
+        if let pending = pendingCause {
+            state.releaseLater(pending)
+            pendingCause = nil
+        }
+        pendingCauseIsLast = false
+        if !takesEvents { return [] }
+        pendingKind = nil
+        return takePendingChangesLocked()
+    }
+
+    private func takePendingChangesLocked() -> [Node] {
+        if pendingChanges.isEmpty { return [] }
+        let changes = pendingChanges
+        pendingChanges = []
+        return changes
     }
 
     /// Makes `child` a child of this observer, which is running on this
@@ -82,11 +210,13 @@ final class ObserverNode: SubscriberNode, @unchecked Sendable {
 
     // MARK: Running
 
-    /// Runs the observer now: the first run of `observe`.
+    /// Runs the observer now: the first run of `observe`, on the thread that
+    /// creates it (which runs on the observer's actor, if it has one).
     func run(_ state: ThreadState) {
         if componentBits.load(ordering: .acquiring) == 0 {
             // Brand new and no one else can reach it yet: no lock to take.
             claimLocked(state)
+            if takesEvents { runKind = .initial }
             perform(state, orphans: [])
             return
         }
@@ -96,18 +226,38 @@ final class ObserverNode: SubscriberNode, @unchecked Sendable {
             return
         }
         let orphans = beginRunLocked(state)
+        if takesEvents { runKind = .initial }
         component._withUnsafeGuaranteedRef { $0.unlock() }
         perform(state, orphans: orphans)
     }
 
+    /// Sends the first run of a brand-new observer to its actor, which the
+    /// creating thread is not on.
+    func postFirstRun() {
+        // No one else can reach it yet.
+        flags.insert([.dirty, .queued])
+        firstRunIsPending = true
+        binding.unsafelyUnwrapped.post(self)
+    }
+
+    /// Whether the run the actor owes is the first (its event is `.initial`).
+    /// Guarded by the component lock.
+    @exclusivity(unchecked)
+    private var firstRunIsPending = false
+
     /// Runs a queued observer if it must: when it is dirty, or when it is
-    /// pending and one of its derived dependencies really changed.
+    /// pending and one of its derived dependencies really changed. An
+    /// observer bound to an actor this thread is not on is posted there.
     func runIfNeeded(_ state: ThreadState) {
+        if binding != nil, postedToActor(state) { return }
         var component = Component.lock(self)
         flags.remove(.queued)
         if !flags.isDisjoint(with: [.cancelled, .running, .invalidated])
             || flags.isDisjoint(with: [.dirty, .pending]) {
+            let dropped = flags.contains(.running) ? [] : dropPendingLocked(state)
             component._withUnsafeGuaranteedRef { $0.unlock() }
+            state.drainReleases()
+            withExtendedLifetime(dropped) {}
             return
         }
         if !flags.contains(.dirty) {
@@ -119,12 +269,14 @@ final class ObserverNode: SubscriberNode, @unchecked Sendable {
                 let released = releaseEverythingLocked(state)
                 component._withUnsafeGuaranteedRef { $0.unlock() }
                 state.drainReleases()
-                withExtendedLifetime(released) {}
+                finishCancel(released, state)
                 return
             }
             if !changed {
+                let dropped = dropPendingLocked(state)
                 component._withUnsafeGuaranteedRef { $0.unlock() }
                 state.drainReleases()
+                withExtendedLifetime(dropped) {}
                 return
             }
         }
@@ -134,37 +286,83 @@ final class ObserverNode: SubscriberNode, @unchecked Sendable {
         perform(state, orphans: orphans)
     }
 
+    /// Hands a queued observer to its actor if this thread is not on it: it
+    /// stays flagged `.queued`, so that changes until it runs only mark it,
+    /// but no thread's queue holds it any more. Returns whether it did.
+    @inline(never)
+    private func postedToActor(_ state: ThreadState) -> Bool {
+        let binding = self.binding.unsafelyUnwrapped
+        if binding.isCurrent(state) { return false }
+        let component = Component.lock(self)
+        let cancelled = flags.contains(.cancelled)
+        if cancelled { flags.remove(.queued) } else { queuedThread = nil }
+        component._withUnsafeGuaranteedRef { $0.unlock() }
+        if !cancelled { binding.post(self) }
+        return true
+    }
+
+    /// For an observer that takes events, the event of the run in progress:
+    /// what woke it. Set when the run begins; only the running thread uses it.
+    @exclusivity(unchecked)
+    private var runKind: AnnouncementKind = .initial
+    @exclusivity(unchecked)
+    private var runChanges: [Node] = []
+
     /// Claims the node for a run; returns the children to cancel.
+    @inline(__always)
     private func beginRunLocked(_ state: ThreadState) -> [ObserverNode] {
         // An invalidation handler may ask whether a source died
         // (``dependencyWasDeallocated``): that stays known until the next
         // ``track(_:_:)``.
         flags.remove(mode == .rerun ? [.dirty, .pending, .invalidated, .sourceDied] : [.dirty, .pending, .invalidated])
         claimLocked(state)
+        adoptPendingCauseLocked(state)
+        if takesEvents { takeEventLocked() }
         if children.isEmpty { return [] }
         let orphans = children
         children.removeAll()
         return orphans
     }
 
+    /// What woke an observer that takes events becomes its run's event.
+    @inline(never)
+    private func takeEventLocked() {
+        runKind = firstRunIsPending ? .initial : pendingKind ?? .didSet
+        firstRunIsPending = false
+        pendingKind = nil
+        runChanges = takePendingChangesLocked()
+    }
+
     /// Runs the callback of a claimed node.
     private func perform(_ state: ThreadState, orphans: [ObserverNode]) {
-        for child in orphans { child.cancel() }
-        // Stable while we hold `.running`.
-        let callback = self.callback
+        // Children first, each with its own children before it, the newest
+        // first: their cleanups run before this observer's.
+        if !orphans.isEmpty { ObserverNode.cancel(orphans) }
         switch mode {
         case .rerun:
+            if !cleanups.isEmpty { runCleanupsBeforeRun(state) }
+            // Stable while we hold `.running`.
+            let previousObserver = state.runningObserver
+            state.runningObserver = Unmanaged.passUnretained(self).toOpaque()
             let previous = beginTracking(state)
-            callback()
+            if takesEvents {
+                let changes = runChanges
+                runChanges = []
+                eventCallback(Announcement(kind: runKind, changes: changes, to: self))
+            } else {
+                callback()
+            }
             endTracking(restoring: previous)
+            state.runningObserver = previousObserver
             finishRun(state)
         case .invalidate:
+            let callback = self.callback
             let component = Component.lock(self)
             releaseClaimLocked()
             // A cancel that arrived since the claim left the links to this
             // run's end: free them now, and tell no one.
             let cancelled = flags.contains(.cancelled)
-            var released: (@Sendable () -> Void)?
+            var released: Released?
             if cancelled {
                 released = releaseEverythingLocked(state)
             } else {
@@ -181,11 +379,16 @@ final class ObserverNode: SubscriberNode, @unchecked Sendable {
     func track<T, E: Error>(_ state: ThreadState, _ body: () throws(E) -> T) throws(E) -> T {
         let component = Component.lock(self)
         let usable = flags.isDisjoint(with: [.cancelled, .running])
+        var dropped: [Node] = []
         if usable {
             flags.remove([.dirty, .pending, .invalidated, .sourceDied])
             claimLocked(state)
+            // Changes since the invalidation invalidated nothing.
+            dropped = dropPendingLocked(state)
         }
         component._withUnsafeGuaranteedRef { $0.unlock() }
+        state.drainReleases()
+        withExtendedLifetime(dropped) {}
         guard usable else { return try body() }
         let previous = beginTracking(state)
         defer {
@@ -198,17 +401,18 @@ final class ObserverNode: SubscriberNode, @unchecked Sendable {
     /// Ends a run: drops the reads it did not repeat, and queues the observer
     /// again if something it read changed while it ran.
     private func finishRun(_ state: ThreadState) {
-        if componentBits.load(ordering: .acquiring) == 0, firstDependency == nil {
+        if componentBits.load(ordering: .acquiring) == 0, firstDependency == nil, cleanups.isEmpty {
             // Read nothing and never reachable by another thread: done.
             releaseClaimLocked()
+            if flags.contains(.cancelled) { finishCancelledUnsharedRun(state) }
             return
         }
         let component = lockForFinish(state)
         flags.insert(finishTrackingLocked(state))
         releaseClaimLocked()
-        var released: (@Sendable () -> Void)?
         if flags.contains(.cancelled) {
-            released = releaseEverythingLocked(state)
+            finishCancelledRun(component, state)
+            return
         } else if !flags.isDisjoint(with: [.dirty, .pending]) && !flags.contains(.queued) {
             flags.insert(.queued)
             queuedThread = state.identity
@@ -216,13 +420,78 @@ final class ObserverNode: SubscriberNode, @unchecked Sendable {
         }
         component._withUnsafeGuaranteedRef { $0.unlock() }
         state.drainReleases()
-        withExtendedLifetime(released) {}
+    }
+
+    /// ``finishCancelledRun(_:_:)`` for an observer no other thread can reach.
+    @inline(never)
+    private func finishCancelledUnsharedRun(_ state: ThreadState) {
+        finishCancel(releaseEverythingLocked(state), state)
+    }
+
+    /// The end of a run during which the observer was cancelled: everything
+    /// goes now. Call with `component` locked; unlocks it.
+    @inline(never)
+    private func finishCancelledRun(_ component: Unmanaged<Component>, _ state: ThreadState) {
+        let released = releaseEverythingLocked(state)
+        component._withUnsafeGuaranteedRef { $0.unlock() }
+        state.drainReleases()
+        finishCancel(released, state)
+    }
+
+    // MARK: Cleanups
+
+    /// Registers cleanup work of the run in progress on this thread.
+    func addCleanup(_ cleanup: Cleanup) {
+        // Only the running thread touches the list until the run ends.
+        cleanups.append(cleanup)
+    }
+
+    /// Before a re-run: runs the last run's cleanups, newest first, reading
+    /// untracked. What they write is seen by the run that follows and does
+    /// not make it run again.
+    private func runCleanupsBeforeRun(_ state: ThreadState) {
+        let taken = cleanups
+        cleanups.removeAll()
+        ObserverNode.run(taken, state)
+        let component = Component.lock(self)
+        if !flags.contains(.cancelled) {
+            flags.remove([.dirty, .pending])
+            _ = dropPendingLocked(state)
+        }
+        component._withUnsafeGuaranteedRef { $0.unlock() }
+        state.drainReleases()
+    }
+
+    /// Runs cleanups newest first, untracked and in one transaction, each on
+    /// its actor: at once if this thread runs on it, else posted there.
+    static func run(_ cleanups: [Cleanup], _ state: ThreadState) {
+        if cleanups.isEmpty { return }
+        Scheduler.beginTransaction(state)
+        untrackedRun {
+            for cleanup in cleanups.reversed() {
+                if let binding = cleanup.binding, !binding.isCurrent(state) {
+                    binding.post(cleanup.work)
+                } else {
+                    cleanup.work()
+                }
+            }
+        }
+        Scheduler.endTransaction(state)
     }
 
     // MARK: Cancelling
 
+    /// What a cancelled observer lets go of, released after the lock.
+    private struct Released {
+        var callback: @Sendable () -> Void
+        var eventCallback: @Sendable (Announcement) -> Void
+        var changes: [Node]
+        var cleanups: [Cleanup]
+    }
+
     /// Stops the observer and frees its links at once, unless it is running,
-    /// in which case the run frees them when it ends. Idempotent.
+    /// in which case the run frees them when it ends. Runs the children's
+    /// cleanups, then its own. Idempotent.
     func cancel() {
         let state = ThreadState.current
         if componentBits.load(ordering: .acquiring) == 0 {
@@ -230,12 +499,11 @@ final class ObserverNode: SubscriberNode, @unchecked Sendable {
             // other thread can be using it.
             if flags.contains(.cancelled) { return }
             flags.insert(.cancelled)
-            let released = callback
-            callback = doNothing
             let orphans = children
             children.removeAll()
-            withExtendedLifetime(released) {}
-            for child in orphans { child.cancel() }
+            if !orphans.isEmpty { ObserverNode.cancel(orphans) }
+            if flags.contains(.running) { return }
+            finishCancel(releaseEverythingLocked(state), state)
             return
         }
         let component = Component.lock(self)
@@ -246,26 +514,42 @@ final class ObserverNode: SubscriberNode, @unchecked Sendable {
         flags.insert(.cancelled)
         let orphans = children
         children.removeAll()
-        var released: (@Sendable () -> Void)?
+        var released: Released?
         if !flags.contains(.running) {
             released = releaseEverythingLocked(state)
         }
         component._withUnsafeGuaranteedRef { $0.unlock() }
         state.drainReleases()
-        withExtendedLifetime(released) {}
-        for child in orphans { child.cancel() }
+        if !orphans.isEmpty { ObserverNode.cancel(orphans) }
+        if let released { finishCancel(released, state) }
     }
 
-    /// Frees the links, the cause and the callback of a cancelled observer;
-    /// the callback is returned so that it is released after the lock.
-    private func releaseEverythingLocked(_ state: ThreadState) -> (@Sendable () -> Void)? {
+    /// Cancels children, the newest first.
+    @inline(never)
+    private static func cancel(_ children: [ObserverNode]) {
+        for child in children.reversed() { child.cancel() }
+    }
+
+    /// After the lock: runs the cleanups of a cancelled observer and lets go
+    /// of its callbacks.
+    private func finishCancel(_ released: Released, _ state: ThreadState) {
+        ObserverNode.run(released.cleanups, state)
+        withExtendedLifetime(released) {}
+    }
+
+    /// Frees the links, the causes, the callbacks and the cleanups of a
+    /// cancelled observer; returned, to be released after the lock.
+    private func releaseEverythingLocked(_ state: ThreadState) -> Released {
         Graph.removeAllLocked(self, state: state)
         if let cause = lastCause {
             state.releaseLater(cause)
             lastCause = nil
         }
-        let released = callback
+        let changes = dropPendingLocked(state)
+        let released = Released(callback: callback, eventCallback: eventCallback, changes: changes, cleanups: cleanups)
         callback = doNothing
+        eventCallback = ignoreEvent
+        cleanups = []
         return released
     }
 
@@ -284,6 +568,32 @@ final class ObserverNode: SubscriberNode, @unchecked Sendable {
         defer { component._withUnsafeGuaranteedRef { $0.unlock() } }
         return body(flags)
     }
+
+    /// The name of the change that is queueing the observer now, or of the
+    /// last one that ran it: for a loop's diagnostic. Call under the lock.
+    var queueingCauseLocked: Node? {
+        pendingCause?.takeUnretainedValue() ?? lastCause?.takeUnretainedValue()
+    }
+}
+
+/// Cleanup work an observer's run registered, and the actor it must run on.
+struct Cleanup: Sendable {
+    let work: @Sendable () -> Void
+    let binding: ActorBinding?
+}
+
+/// Runs `body` with no tracking scope, as ``untracked(_:)`` does.
+@inline(__always)
+func untrackedRun<T>(_ body: () throws -> T) rethrows -> T {
+    let previous = tracking_current_scope()
+    let previousMark = tracking_current_run_mark()
+    tracking_set_current_scope(nil)
+    tracking_set_current_run_mark(.max)
+    defer {
+        tracking_set_current_scope(previous)
+        tracking_set_current_run_mark(previousMark)
+    }
+    return try body()
 }
 
 /// Where something was created, for diagnostics.
@@ -296,3 +606,6 @@ struct SourceLocation: CustomStringConvertible, Sendable {
 
 /// The callback of a cancelled observer or a fired one-shot.
 let doNothing: @Sendable () -> Void = {}
+
+/// The event callback of an observer that takes none, or a cancelled one.
+let ignoreEvent: @Sendable (Announcement) -> Void = { _ in }

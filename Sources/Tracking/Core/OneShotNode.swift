@@ -1,22 +1,36 @@
 import Synchronization
 
-/// A subscriber that fires once, at the first change to anything it read,
-/// then removes all its links: the engine behind ``withTracking(options:_:onChange:)``.
+/// A subscriber that fires at the first change to anything it read, then
+/// removes all its links: the engine behind `withTracking`.
+///
+/// Its options say which announcements fire it (see ``Announcements``).
+/// With `.willSet` and `.didSet` together it fires twice for one change:
+/// before the store, staying armed, then after it, which finishes it; the
+/// second announcement must come from the thread that made the first.
+///
+/// A callback bound to an actor (``binding``) is called on the writer's
+/// thread only if that thread runs on the actor; otherwise it is posted
+/// there, and runs after the change.
 final class OneShotNode: SubscriberNode, @unchecked Sendable {
-    enum Timing {
-        /// Fire before the new value is stored, as Apple's
-        /// `withObservationTracking` does.
-        case beforeChange
-        /// Fire after the new value is stored.
-        case afterChange
+    let options: Announcements
+
+    /// The callback, with or without an event. Immutable, so that a
+    /// delivery reads it without a lock; it goes with the node, which is
+    /// released once it has fired.
+    private let callback: Callback
+
+    private enum Callback {
+        case plain(@Sendable () -> Void)
+        case event(@Sendable (Announcement) -> Void)
     }
 
-    let timing: Timing
+    private var takesEvents: Bool {
+        if case .event = callback { return true }
+        return false
+    }
 
-    /// ``doNothing`` once fired or discarded (not optional: see
-    /// ``ObserverNode``). Guarded by the component lock.
-    @exclusivity(unchecked)
-    private var onChange: @Sendable () -> Void
+    /// The actor the callback runs on, or nil for the writer's thread.
+    let binding: ActorBinding?
 
     /// A reference to the node itself while it waits for a change: links do
     /// not retain their subscribers, and the caller of `withTracking` keeps
@@ -30,20 +44,68 @@ final class OneShotNode: SubscriberNode, @unchecked Sendable {
     @exclusivity(unchecked)
     private var isCountedAsWaiting = false
 
-    init(timing: Timing, onChange: @escaping @Sendable () -> Void) {
-        self.timing = timing
-        self.onChange = onChange
+    /// The kinds marked and not yet taken for delivery (``Announcements``
+    /// bits), and the kinds the current delivery calls. Guarded by the
+    /// component lock; `delivering` is written when the node is taken and
+    /// read by the one thread that delivers it.
+    @exclusivity(unchecked)
+    private var pending: Announcements = []
+    @exclusivity(unchecked)
+    private var delivering: Announcements = []
+
+    /// With `[.willSet, .didSet]`: the `.willSet` of a change was delivered,
+    /// and the `.didSet` of that change, from `awaitedThread`, finishes the
+    /// node. Guarded by the component lock.
+    @exclusivity(unchecked)
+    private var willSetDelivered = false
+    @exclusivity(unchecked)
+    private var awaitedThread: UnsafeMutableRawPointer?
+
+    init(options: Announcements, binding: ActorBinding?, onChange: @escaping @Sendable () -> Void) {
+        self.options = options
+        self.binding = binding
+        self.callback = .plain(onChange)
+        super.init(kind: .oneShot)
+    }
+
+    init(options: Announcements, binding: ActorBinding?, onEvent: @escaping @Sendable (Announcement) -> Void) {
+        self.options = options
+        self.binding = binding
+        self.callback = .event(onEvent)
         super.init(kind: .oneShot)
     }
 
     override var subscriberName: String { "withTracking scope" }
 
-    /// Marks the node fired if `timing` is its timing. A node still inside its
-    /// `apply` closure fires when the closure returns; otherwise it is
+    /// Whether before-change announcements must reach it.
+    var waitsBeforeChange: Bool { options.contains(.willSet) }
+
+    /// An announcement reached the node: `kind` is `.willSet` (before the
+    /// store), `.didSet` (after) or `.deinit` (a death). Marks it for
+    /// delivery if its options ask for that kind. A node still inside its
+    /// `apply` closure delivers when the closure returns; otherwise it is
     /// collected on `state`, for ``Scheduler/takeOneShotsLocked(_:)``.
-    func markLocked(timing: Timing, cause: Node, state: ThreadState) {
-        guard timing == self.timing, flags.isDisjoint(with: [.fired, .cancelled]) else { return }
-        flags.insert(.fired)
+    @inline(__always)
+    func markLocked(_ kind: AnnouncementKind, cause: Node, state: ThreadState) {
+        guard flags.isDisjoint(with: [.fired, .cancelled]) else { return }
+        let option = kind.member
+        if willSetDelivered {
+            // Only the stored half of the change already announced.
+            guard kind == .didSet, awaitedThread == state.identity else { return }
+        }
+        guard options.contains(option) else {
+            if kind == .deinit { endIfEverySourceIsDeadLocked(but: cause, state: state) }
+            return
+        }
+        let staysArmed = kind == .willSet && options.contains(.didSet)
+        if staysArmed {
+            willSetDelivered = true
+            awaitedThread = state.identity
+        } else {
+            flags.insert(.fired)
+        }
+        pending.insert(option)
+        if takesEvents { recordCauseLocked(cause, state: state) }
         if state.callbackDepth >= Scheduler.maximumCallbackNesting {
             // Deep in a chain of callbacks: keep the name in case it never ends.
             state.chainCauses.insert(cause.displayName)
@@ -53,7 +115,39 @@ final class OneShotNode: SubscriberNode, @unchecked Sendable {
         }
     }
 
-    /// Removes every link, then calls `onChange`. Call without a lock.
+    private func recordCauseLocked(_ cause: Node, state: ThreadState) {
+        let bits = Unmanaged.passUnretained(cause).toOpaque()
+        if lastCause?.toOpaque() == bits { return }
+        if let old = lastCause { state.releaseLater(old) }
+        lastCause = .passRetained(cause)
+    }
+
+    /// A death it does not report: if nothing it read can change any more
+    /// (every source is dead, or is `dying`), it ends quietly.
+    @inline(never)
+    private func endIfEverySourceIsDeadLocked(but dying: Node, state: ThreadState) {
+        var cursor = firstDependency
+        while let link = cursor {
+            let alive = link.pointee.source._withUnsafeGuaranteedRef { $0 !== dying && !$0.isDead }
+            if alive { return }
+            cursor = link.pointee.nextDependency
+        }
+        flags.insert(.fired)
+        if !flags.contains(.running) {
+            state.oneShotsToFire.push(Unmanaged.passUnretained(self).toOpaque())
+        }
+    }
+
+    private var readsADeadSource: Bool {
+        var cursor = firstDependency
+        while let link = cursor {
+            if link.pointee.source._withUnsafeGuaranteedRef({ $0.isDead }) { return true }
+            cursor = link.pointee.nextDependency
+        }
+        return false
+    }
+
+    /// Removes every link if it fired for good, then delivers. Call without a lock.
     func fire(_ state: ThreadState) {
         let component = Component.lock(self)
         takeCallbackLocked(state)
@@ -67,18 +161,14 @@ final class OneShotNode: SubscriberNode, @unchecked Sendable {
             // It read nothing: no other thread can reach it, and it needs no
             // component.
             flags.insert([.cancelled, .finished])
-            let callback = onChange
-            onChange = doNothing
-            withExtendedLifetime(callback) {}
             return
         }
         let component = lockForFinish(state)
         _ = finishTrackingLocked(state)
         flags.insert(.cancelled)
-        let callback = takeCallbackLocked(state, keep: false)
+        takeCallbackLocked(state, keep: false)
         component._withUnsafeGuaranteedRef { $0.unlock() }
         state.drainReleases()
-        withExtendedLifetime(callback) {}
     }
 
     /// The end of the `apply` closure: the node stops running, and waits for
@@ -89,29 +179,45 @@ final class OneShotNode: SubscriberNode, @unchecked Sendable {
         let component = lockForFinish(state)
         let changed = finishTrackingLocked(state)
         flags.remove(.running)
-        if !changed.isEmpty { flags.insert(.fired) }
-        let firedMeanwhile = flags.contains(.fired)
-        if !firedMeanwhile {
+        if !changed.isEmpty, flags.isDisjoint(with: [.fired, .cancelled]) {
+            // A source read for the first time changed (or died) during
+            // `apply`: the change's announcements are owed.
+            let owed = options.intersection([.willSet, .didSet])
+            if !owed.isEmpty {
+                pending.formUnion(owed)
+                flags.insert(.fired)
+            } else if options.contains(.deinit), readsADeadSource {
+                pending.insert(.deinit)
+                flags.insert(.fired)
+            }
+        }
+        let owesDelivery = !pending.isEmpty || flags.contains(.fired)
+        if !flags.contains(.fired) {
             keepAlive = .passRetained(self)
-            if timing == .beforeChange {
+            if waitsBeforeChange {
                 isCountedAsWaiting = true
                 component._withUnsafeGuaranteedRef { _ = $0.waitingBeforeChange.wrappingAdd(1, ordering: .relaxed) }
             }
         }
         component._withUnsafeGuaranteedRef { $0.unlock() }
-        return firedMeanwhile
+        return owesDelivery
     }
 
-    /// Removes the links and takes the callback, once. With `keep`, the node
-    /// goes to `state`, whose ``Scheduler/runCallbacks(_:)`` calls it after
-    /// the lock; otherwise the callback is returned.
-    @discardableResult
-    func takeCallbackLocked(_ state: ThreadState, keep: Bool = true) -> (@Sendable () -> Void)? {
-        Graph.removeAllLocked(self, state: state)
-        if let cause = lastCause {
-            state.releaseLater(cause)
-            lastCause = nil
+    /// Takes the kinds to deliver. If the node fired for good, removes the
+    /// links, once. With `keep`, the node goes to `state`, whose
+    /// ``Scheduler/runCallbacks(_:)`` delivers after the lock; otherwise
+    /// nothing is delivered.
+    func takeCallbackLocked(_ state: ThreadState, keep: Bool = true) {
+        delivering = keep ? pending : []
+        pending = []
+        if !flags.contains(.fired) && !flags.contains(.cancelled) {
+            // The `.willSet` of `[.willSet, .didSet]`: armed still.
+            if keep, !delivering.isEmpty {
+                state.firedOneShots.push(Unmanaged.passRetained(self).toOpaque())
+            }
+            return
         }
+        Graph.removeAllLocked(self, state: state)
         let reference = keepAlive
         keepAlive = nil
         if isCountedAsWaiting {
@@ -123,25 +229,84 @@ final class OneShotNode: SubscriberNode, @unchecked Sendable {
         }
         if flags.contains(.finished) {
             if let reference { state.releaseLater(reference) }
-            return nil
+            return
         }
         flags.insert(.finished)
         if keep {
             // The list owns a reference: the waiting node's own, or a new one.
             state.firedOneShots.push((reference ?? .passRetained(self)).toOpaque())
-            return nil
+            return
         }
         if let reference { state.releaseLater(reference) }
-        let callback = onChange
-        onChange = doNothing
-        return callback
     }
 
-    /// Calls the callback of a node that ``takeCallbackLocked(_:keep:)`` took
-    /// (so that no other thread touches it any more), without a lock.
-    func runTakenCallback() {
-        let callback = onChange
-        onChange = doNothing
-        callback()
+    /// Delivers what ``takeCallbackLocked(_:keep:)`` took, without a lock:
+    /// one call per kind, `.willSet` before `.didSet`. On the writer's
+    /// thread, or posted to the callback's actor if the thread is not on it.
+    func runTakenCallback(_ state: ThreadState) {
+        let kinds = delivering
+        delivering = []
+        if kinds.isEmpty { return }
+        if let binding, !binding.isCurrent(state) {
+            // Kept alive by the posted closure until it runs.
+            binding.post { self.deliver(kinds) }
+            return
+        }
+        deliver(kinds)
+    }
+
+    private func deliver(_ kinds: Announcements) {
+        let onEvent: @Sendable (Announcement) -> Void
+        switch callback {
+        case .plain(let onChange):
+            // Once per kind; without an event, nothing can cancel between.
+            for _ in 0..<kinds.rawValue.nonzeroBitCount { onChange() }
+            return
+        case .event(let body):
+            onEvent = body
+        }
+        let cause = lastCauseNode
+        var first = true
+        for kind in AnnouncementKind.announced where kinds.contains(kind.member) {
+            // An event's cancel() stops the rest.
+            if !first, isCancelledByEvent { return }
+            first = false
+            let changes: [Node] = kind == .deinit ? [] : cause.map { [$0] } ?? []
+            onEvent(Announcement(kind: kind, changes: changes, to: self))
+        }
+    }
+
+    private var lastCauseNode: Node? {
+        let component = Component.lock(self)
+        defer { component._withUnsafeGuaranteedRef { $0.unlock() } }
+        return lastCause?.takeUnretainedValue()
+    }
+
+    private var isCancelledByEvent: Bool {
+        let component = Component.lock(self)
+        defer { component._withUnsafeGuaranteedRef { $0.unlock() } }
+        return flags.contains(.cancelled)
+    }
+
+    /// ``Announcement/cancel()``: no further delivery; the links go.
+    func cancelFromEvent() {
+        let state = ThreadState.current
+        let component = Component.lock(self)
+        if flags.contains(.finished) && flags.contains(.cancelled) {
+            component._withUnsafeGuaranteedRef { $0.unlock() }
+            return
+        }
+        flags.insert(.cancelled)
+        let wasFinished = flags.contains(.finished)
+        if !wasFinished {
+            pending = []
+            takeCallbackLocked(state, keep: false)
+        }
+        component._withUnsafeGuaranteedRef { $0.unlock() }
+        state.drainReleases()
+    }
+
+    deinit {
+        if let cause = lastCause { cause.release() }
     }
 }

@@ -57,14 +57,25 @@ enum Pull {
                     if source.isDerived {
                         let derived = unsafeDowncast(source, to: DerivedNode.self)
                         let flags = derived.flags
-                        if !flags.isDisjoint(with: [.running, .held]) {
-                            // Held by this thread: current, compare versions.
-                            // Claimed by another thread (computing: it cannot be
-                            // known yet) or running on this one (a cycle, which
-                            // the recomputation reports): recompute.
-                            if !flags.contains(.held) || derived.runningThread != identity {
-                                changed = true
-                                return false
+                        if !flags.isDisjoint(with: [.running, .held, .bound]) {
+                            if !flags.isDisjoint(with: [.running, .held]) {
+                                // Held by this thread: current, compare versions.
+                                // Claimed by another thread (computing: it cannot
+                                // be known yet) or running on this one (a cycle,
+                                // which the recomputation reports): recompute.
+                                if !flags.contains(.held) || derived.runningThread != identity {
+                                    changed = true
+                                    return false
+                                }
+                            } else if !derived.hasResult || !flags.isDisjoint(with: [.dirty, .pending]) {
+                                // Bound to an actor this thread is not on: its
+                                // closure may not run here, so it may have
+                                // changed.
+                                if !derived.binding.unsafelyUnwrapped.isCurrent(state) {
+                                    changed = true
+                                    return false
+                                }
+                                return true
                             }
                         } else if !derived.hasResult || !flags.isDisjoint(with: [.dirty, .pending]) {
                             return true

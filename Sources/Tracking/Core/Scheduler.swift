@@ -26,7 +26,7 @@ enum Scheduler {
     static func takeOneShotsLocked(_ state: ThreadState) {
         if state.oneShotsToFire.isEmpty { return }
         for index in 0..<state.oneShotsToFire.count {
-            _ = Unmanaged<OneShotNode>.fromOpaque(state.oneShotsToFire[index])
+            Unmanaged<OneShotNode>.fromOpaque(state.oneShotsToFire[index])
                 ._withUnsafeGuaranteedRef { $0.takeCallbackLocked(state) }
         }
         state.oneShotsToFire.truncate(to: 0)
@@ -34,8 +34,14 @@ enum Scheduler {
 
     /// After the lock: releases what was dropped under it, then calls the
     /// one-shot callbacks taken, in order. A callback may fire more.
+    @inline(__always)
     static func runCallbacks(_ state: ThreadState) {
         state.drainReleases()
+        if state.firedOneShotsCalled < state.firedOneShots.count { runFiredCallbacks(state) }
+    }
+
+    @inline(never)
+    private static func runFiredCallbacks(_ state: ThreadState) {
         // A callback may fire more one-shots, and run them in a nested call:
         // both calls advance the same cursor. Past a fixed nesting, the
         // nested call leaves them to the call below it, so that a chain of
@@ -60,7 +66,7 @@ enum Scheduler {
             }
             let pointer = state.firedOneShots[state.firedOneShotsCalled]
             state.firedOneShotsCalled += 1
-            Unmanaged<OneShotNode>.fromOpaque(pointer).takeRetainedValue().runTakenCallback()
+            Unmanaged<OneShotNode>.fromOpaque(pointer).takeRetainedValue().runTakenCallback(state)
         }
         state.firedOneShots.truncate(to: 0)
         state.firedOneShotsCalled = 0
@@ -159,7 +165,7 @@ enum Scheduler {
         for node in state.queue {
             let component = Component.lock(node)
             node.flags.remove([.queued, .dirty, .pending])
-            if let cause = node.lastCause?.takeUnretainedValue() {
+            if let cause = unsafeDowncast(node, to: ObserverNode.self).queueingCauseLocked {
                 causes.append(cause.displayName)
             }
             component._withUnsafeGuaranteedRef { $0.unlock() }

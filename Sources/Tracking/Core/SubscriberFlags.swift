@@ -25,4 +25,8 @@ struct SubscriberFlags: OptionSet, Sendable {
     /// to date, held for the parent it is recomputing: that thread reads it
     /// without the lock, other threads treat it as computing.
     static let held = SubscriberFlags(rawValue: 1 << 9)
+    /// A derived value bound to an actor (``DerivedNode/binding``): tested
+    /// with `.running` and `.held`, so that an unbound value's validation
+    /// pays nothing for it.
+    static let bound = SubscriberFlags(rawValue: 1 << 10)
 }

@@ -108,6 +108,23 @@ final class ThreadState {
     @exclusivity(unchecked)
     var traversal = PointerStack()
 
+    // MARK: Observers bound to actors, events and cleanups (see ActorBinding)
+
+    /// The actor this thread is known to run on now, because the engine is
+    /// running code there: an observer created on its actor, or a batch the
+    /// actor's ``ActorBinding`` drains. Observers bound to it run here at the
+    /// end of a transaction instead of being sent to it.
+    @exclusivity(unchecked)
+    var currentBinding: ActorBinding?
+    /// Set while the death of an object is announced (``SourceNode/ownerDied(_:)``),
+    /// so that subscribers can tell a deinit event from a change.
+    @exclusivity(unchecked)
+    var isAnnouncingDeath = false
+    /// The observer whose body runs on this thread now (unretained), for
+    /// ``onCleanup(_:)``.
+    @exclusivity(unchecked)
+    var runningObserver: UnsafeMutableRawPointer?
+
     /// Links made minus links recycled by this thread. Only this thread
     /// writes it (a plain load and store); others read it for the total.
     let liveLinks = Atomic<Int>(0)

@@ -17,6 +17,9 @@ public struct TrackingDiagnostic: Sendable, CustomStringConvertible, Equatable {
         /// within one change:
         /// the callbacks still to call were dropped.
         case oneShotChain
+        /// ``onCleanup(fileID:line:_:)`` was called outside an observer's
+        /// body: the cleanup was not registered.
+        case misplacedCleanup
     }
 
     /// What went wrong.

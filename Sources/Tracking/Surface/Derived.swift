@@ -92,12 +92,17 @@ public final class Derived<Value> {
 
     @usableFromInline
     func valueAfterCycle(_ error: DerivedCycleError) -> Value {
-        TrackingDiagnostics.report(TrackingDiagnostic(
-            kind: .derivedCycle,
-            message: "\(error); \(node.name) returns its previous value",
-            properties: error.cycle))
-        if let value = node.previousValue { return value }
-        fatalError("Tracking: \(error); \(node.name) has no previous value to return")
+        if let value = node.previousValue {
+            TrackingDiagnostics.report(TrackingDiagnostic(
+                kind: .derivedCycle,
+                message: "\(error); \(node.name) returns its previous value",
+                properties: error.cycle))
+            return value
+        }
+        let message = "\(error); \(node.name) has no previous value to return, so the program stops "
+            + "(a ThrowingDerived would throw the error instead)"
+        TrackingDiagnostics.report(TrackingDiagnostic(kind: .derivedCycle, message: message, properties: error.cycle))
+        fatalError("Tracking: \(message)")
     }
 
     /// The derived value's name, as diagnostics show it.

@@ -18,12 +18,18 @@ class TrackedPropertyNode: PropertyNode, @unchecked Sendable {
     final let equality: UInt
 
     /// The owner's type and the offset of the property's storage in it, to
-    /// find the property's name when a diagnostic needs it.
-    private let ownerType: Any.Type
-    private let offset: Int
+    /// find the property's name when a diagnostic needs it, and to tell
+    /// properties apart (``PropertyIdentity``).
+    let ownerType: Any.Type
+    let offset: Int
 
-    init(equality: UInt, ownerType: Any.Type, offset: Int) {
+    /// The owning object, unretained: valid while the node is not dead, and
+    /// only read under the component lock (``PropertyIdentity``).
+    let owner: UnsafeMutableRawPointer
+
+    init(equality: UInt, owner: UnsafeMutableRawPointer, ownerType: Any.Type, offset: Int) {
         self.equality = equality
+        self.owner = owner
         self.ownerType = ownerType
         self.offset = offset
         super.init()
@@ -64,9 +70,9 @@ final class TypedTrackedNode<Value>: TrackedPropertyNode, @unchecked Sendable {
     @exclusivity(unchecked)
     private var hasSnapshot = false
 
-    init(value: UnsafeMutablePointer<Value>, equality: UInt, ownerType: Any.Type, offset: Int) {
+    init(value: UnsafeMutablePointer<Value>, equality: UInt, owner: UnsafeMutableRawPointer, ownerType: Any.Type, offset: Int) {
         self.value = value
-        super.init(equality: equality, ownerType: ownerType, offset: offset)
+        super.init(equality: equality, owner: owner, ownerType: ownerType, offset: offset)
     }
 
     deinit {

@@ -27,7 +27,7 @@ final class RegistrarStorage: @unchecked Sendable {
             if let node = TrackedSlot.node(slot) { return node.takeUnretainedValue() }
             let value = withUnsafeMutablePointer(to: &storage.pointee.value) { $0 }
             let node = TypedTrackedNode(
-                value: value, equality: slot, ownerType: ownerType,
+                value: value, equality: slot, owner: owner, ownerType: ownerType,
                 offset: word - owner)
             // Registered first, so that the object's death finds every node
             // that a link can point to.

@@ -1,5 +1,12 @@
-/// A running ``observe(fileID:line:_:)`` observer. Cancel it, or release it,
+/// A running ``observe(fileID:line:isolation:_:)`` observer. Cancel it, or release it,
 /// to stop the observer and free its registrations at once.
+///
+/// The token *is* the observer's lifetime: keep it in a stored property, or
+/// in a collection with ``store(in:)-(Set<TrackingToken>)``, for as long as
+/// the updates are wanted. A token that is not kept is released when the
+/// statement ends — assigning it to `_`, which the compiler's fix-it for the
+/// unused result suggests, does exactly that — and the observer stops after
+/// its first run, without a diagnostic.
 ///
 /// Tokens are compared by identity, so they can be kept in a `Set`:
 ///
@@ -46,7 +53,8 @@ public final class TrackingToken: Sendable, Hashable {
     public var dependencies: [String] { node.dependencyNames }
 
     /// The change that caused the last re-run, as `\Type.property`, or nil if
-    /// it has only run once.
+    /// it has only run once. A change that ran nothing — one that a derived
+    /// value's equality cut off, or that a transaction undid — is not named.
     public var lastChange: String? { node.lastCauseName }
 
     /// Whether the two are the same token (identity).

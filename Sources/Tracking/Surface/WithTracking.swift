@@ -1,20 +1,7 @@
 import CTrackingSupport
 
-/// When a one-shot ``withTracking(options:_:onChange:)`` fires.
-public struct TrackingOptions: Sendable, Hashable {
-    let timing: OneShotNode.Timing
-
-    /// Fire before the new value is stored (Apple's `withObservationTracking`
-    /// behaviour). `onChange` reading the property sees the old value.
-    public static let willSet = TrackingOptions(timing: .beforeChange)
-
-    /// Fire after the new value is stored. `onChange` reading the property
-    /// sees the new value.
-    public static let didSet = TrackingOptions(timing: .afterChange)
-}
-
 /// Runs `apply`, records every tracked property it reads, and calls
-/// `onChange` once, at the first change to any of them.
+/// `onChange` at the first change to any of them.
 ///
 /// ```swift
 /// let title = withTracking {
@@ -24,9 +11,16 @@ public struct TrackingOptions: Sendable, Hashable {
 /// }
 /// ```
 ///
-/// This mirrors Apple's `withObservationTracking` (SE-0395):
-/// - `onChange` is called at most once, on the thread that makes the change,
-///   before the new value is stored; then every registration is removed.
+/// This mirrors Apple's `withObservationTracking` (SE-0395), with SE-0506's
+/// options:
+/// - With the default options, `[.willSet, .deinit]`, `onChange` is called
+///   once, on the thread that makes the change, before the new value is
+///   stored, or when an object whose property was read is deallocated; then
+///   every registration is removed.
+/// - `.didSet` calls it after the store; `.willSet` and `.didSet` together
+///   call it twice for the first change, before and after the store, in that
+///   order; `.deinit` alone calls it only for a deallocation. See
+///   ``TrackingOptions``.
 /// - Nested calls: the outer scope also depends on what the inner one read.
 /// - Reading a derived value makes the scope depend on it; a change to any of
 ///   its dependencies fires `onChange` (there is no equality cut-off before
@@ -34,14 +28,23 @@ public struct TrackingOptions: Sendable, Hashable {
 /// - A change made while `apply` is still running (by `apply` itself, or on
 ///   another thread) fires `onChange` right after `apply` returns, instead of
 ///   being lost.
-/// - Deallocating an object whose property was read fires `onChange`.
+///
+/// ## Isolation
+///
+/// `onChange` inherits the isolation of the code that writes it. Written in
+/// nonisolated code, it is `@Sendable` and runs on the thread that makes the
+/// change. Written in actor-isolated code (a `@MainActor` view model), it is
+/// isolated to that actor and runs there: at once when the change is made on
+/// the actor, so that `.willSet` still means *before the store*; when the
+/// change is made on another thread, in a task on the actor, which runs after
+/// the writer has stored the value — a `.willSet` callback then reads the
+/// new value, and only the order of the calls tells it came first.
 ///
 /// - Parameters:
-///   - options: `.willSet` (default) fires before the value is stored,
-///     `.didSet` after.
+///   - options: When `onChange` is called; see ``TrackingOptions``.
 ///   - apply: The code whose reads are tracked. It runs at once, on this thread.
-///   - onChange: Called once, outside every internal lock, on the thread that
-///     made the change. It may read, mutate and start new tracking. A
+///   - onChange: Called outside every internal lock, once per option for the
+///     first change. It may read, mutate and start new tracking. A
 ///     callback that re-arms tracking and writes fires the next one from
 ///     inside itself; past 32 nested callbacks the next ones run in turn
 ///     after the write that fired them, and 100,000 of those in one change stop
@@ -51,11 +54,50 @@ public struct TrackingOptions: Sendable, Hashable {
 ///   will not be called), but an enclosing scope keeps the reads.
 /// - Complexity: O(r) in the number of reads of `apply`.
 public func withTracking<T>(
-    options: TrackingOptions = .willSet,
+    options: TrackingOptions = [.willSet, .deinit],
     _ apply: () throws -> T,
-    onChange: @escaping @Sendable () -> Void
+    @_inheritActorContext onChange: @escaping @isolated(any) @Sendable () -> Void
 ) rethrows -> T {
-    let node = OneShotNode(timing: options.timing, onChange: onChange)
+    let node = OneShotNode(
+        options: options.announcements, binding: ActorBinding.binding(for: onChange.isolation), onChange: callableHere(onChange))
+    return try track(node, apply)
+}
+
+/// Runs `apply`, records every tracked property it reads, and calls
+/// `onChange` with a ``TrackingEvent`` at the first change to any of them:
+/// the event says its kind and which property changed.
+///
+/// ```swift
+/// withTracking(options: [.willSet, .didSet]) {
+///     _ = book.title
+///     _ = book.author
+/// } onChange: { event in
+///     if event.matches(\Book.title) { print("\(event.kind): \(book.title)") }
+/// }
+/// ```
+///
+/// It behaves as ``withTracking(options:_:onChange:)-(_,_,()->Void)`` does, once per
+/// announcement its options name: `.willSet` and `.didSet` events match the
+/// property that changed; a `.deinit` event (a deallocation) matches none.
+///
+/// - Parameters:
+///   - options: Which announcements call `onChange`; see ``TrackingOptions``.
+///   - apply: The code whose reads are tracked. It runs at once, on this thread.
+///   - onChange: Called with each event, as the other form's `onChange` is.
+/// - Returns: What `apply` returns.
+/// - Throws: What `apply` throws; the tracking is then discarded.
+public func withTracking<T>(
+    options: TrackingOptions = [.willSet, .deinit],
+    _ apply: () throws -> T,
+    @_inheritActorContext onChange: @escaping @isolated(any) @Sendable (TrackingEvent) -> Void
+) rethrows -> T {
+    let node = OneShotNode(
+        options: options.announcements, binding: ActorBinding.binding(for: onChange.isolation), onEvent: callableHere(onChange))
+    return try track(node, apply)
+}
+
+@inline(__always)
+private func track<T>(_ node: OneShotNode, _ apply: () throws -> T) rethrows -> T {
     // Brand new: no other thread can reach it before `apply` returns.
     node.flags.insert(.running)
     let previous = ThreadState.withCurrent { node.beginTracking($0) }

@@ -26,14 +26,7 @@ let examples: KeyValuePairs<String, @MainActor () throws -> Void> = [
     "getting-started-continuous": GettingStarted.continuous,
     "getting-started-derived": GettingStarted.derived,
     "getting-started-view": GettingStarted.inAView,
-    "semantics-one-shot-and-continuous": Semantics.oneShotAndContinuous,
-    "semantics-before-and-after": Semantics.beforeAndAfterTheStore,
-    "semantics-equality": Semantics.equality,
-    "semantics-deallocation": Semantics.deallocation,
-    "semantics-cycles": Semantics.cycles,
     "threads-observer-thread": Threads.observersRunOnTheChangingThread,
-    "threads-transactions": Threads.transactions,
-    "threads-untracked": Threads.untrackedReads,
     "derived-lazy": DerivedValues.lazyAndCached,
     "derived-cut-off": DerivedValues.cutOff,
     "derived-glitch-free": DerivedValues.glitchFree,
@@ -42,12 +35,26 @@ let examples: KeyValuePairs<String, @MainActor () throws -> Void> = [
     "migration": Migration.compare,
     "publishing-landing": PublishingLanding.run,
     "rendering-landing": RenderingLanding.run,
-    "readme": Readme.example,
 ]
 
 /// The examples that await: they run on the main actor, as an app's code does.
 let asyncExamples: KeyValuePairs<String, @MainActor () async throws -> Void> = [
     "values-on-the-main-actor": Values.onTheMainActor,
+    "threads-transactions": Threads.transactions,
+    "threads-untracked": Threads.untrackedReads,
+    "readme": Readme.example,
+    "semantics-one-shot-and-continuous": Semantics.oneShotAndContinuous,
+    "semantics-before-and-after": Semantics.beforeAndAfterTheStore,
+    "semantics-equality": Semantics.equality,
+    "semantics-deallocation": Semantics.deallocation,
+    "semantics-cycles": Semantics.Cycles.run,
+    "actors-bound-observer": Actors.boundObserver,
+    "actors-child-tokens": Actors.childTokens,
+    "actors-isolated-derived": Actors.isolatedDerived,
+    "events-before-and-after": Events.beforeAndAfter,
+    "events-which-property": Events.whichProperty,
+    "events-deallocation": Events.deallocation,
+    "events-cleanups": Events.cleanups,
 ]
 
 let arguments = CommandLine.arguments.dropFirst()

@@ -1,3 +1,4 @@
+import Synchronization
 import Tracking
 
 /// The examples of the article "Derived values".
@@ -11,8 +12,13 @@ enum DerivedValues {
     }
 
     /// Counts computations, for the examples.
-    final class Tally: @unchecked Sendable {
-        var count = 0
+    final class Tally: Sendable {
+        private let stored = Mutex(0)
+
+        var count: Int {
+            get { stored.withLock { $0 } }
+            set { stored.withLock { $0 = newValue } }
+        }
     }
 
     static func lazyAndCached() {
@@ -37,7 +43,7 @@ enum DerivedValues {
         order.quantity = 3      // still small: the observer does not run
         order.quantity = 12     // large now
         order.quantity = 20     // still large: the observer does not run
-        withExtendedLifetime(token) {}
+        token.cancel()          // done: the observer stops (so would releasing the token)
     }
 
     static func glitchFree() {
@@ -52,7 +58,7 @@ enum DerivedValues {
             order.quantity = 3
             order.unitPrice = 20
         }
-        withExtendedLifetime(token) {}
+        token.cancel()    // done: the observer stops (so would releasing the token)
     }
 
     struct NotANumber: Error, CustomStringConvertible {

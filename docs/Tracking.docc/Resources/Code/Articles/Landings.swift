@@ -3,6 +3,17 @@ import Rendering
 import Tracking
 
 /// The example of the Publishing module's page.
+/// The model of the landing page of Tracking.
+enum TrackingLanding {
+    @MainActor final class Book: Trackable {
+        let trackingRegistrar = TrackingRegistrar()
+
+        @Tracked var title = "Sample Book Title"
+        @Tracked var author = "Unknown"
+        let isbn = "978-0-316-24662-0"   // a plain property: never tracked
+    }
+}
+
 enum PublishingLanding {
     final class TodoManager: ObservableObject {
         @Published var todos: [String] = []

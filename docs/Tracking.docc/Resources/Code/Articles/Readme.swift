@@ -3,8 +3,8 @@ import Tracking
 /// The example of README.md, in a function. ReadmeTests also compiles it as
 /// it stands in the README: as the main file of a program.
 enum Readme {
-    static func example() {
-        final class Book: Trackable, @unchecked Sendable {
+    @MainActor static func example() {
+        @MainActor final class Book: Trackable {     // main-actor state, as a view model is
             let trackingRegistrar = TrackingRegistrar()
             @Tracked var title = "Sample Book Title"
             @Tracked var author = ""
@@ -14,6 +14,6 @@ enum Readme {
         let token = observe { print(book.title) }      // prints now, then after each change of the title
         book.author = "Someone"                        // not read by the observer: nothing runs
         withTransaction { book.title = "A"; book.title = "B" }   // runs the observer once: prints "B"
-        withExtendedLifetime(token) {}
+        token.cancel()                                 // stops the observer: keep the token while you need it
     }
 }

@@ -1,20 +1,21 @@
+import Synchronization
 import Tracking
 
 /// The example of the article "How tracking works": a property whose
 /// storage is not `@Tracked`, reported to the registrar by hand.
 enum Registrar {
-    final class Thermostat: Trackable, @unchecked Sendable {
+    final class Thermostat: Trackable, Sendable {
         let trackingRegistrar = TrackingRegistrar()
-        private var storedCelsius = 20.0
+        private let storedCelsius = Mutex(20.0)    // any thread may read and write it
 
         var celsius: Double {
             get {
                 trackingRegistrar.access(self, keyPath: \.celsius)
-                return storedCelsius
+                return storedCelsius.withLock { $0 }
             }
             set {
                 trackingRegistrar.withMutation(of: self, keyPath: \.celsius) {
-                    storedCelsius = newValue
+                    storedCelsius.withLock { $0 = newValue }
                 }
             }
         }
@@ -27,6 +28,6 @@ enum Registrar {
         let thermostat = Thermostat()
         let token = observe { print("\(thermostat.fahrenheit) °F") }
         thermostat.celsius = 25
-        withExtendedLifetime(token) {}
+        token.cancel()    // done: the observer stops (so would releasing the token)
     }
 }

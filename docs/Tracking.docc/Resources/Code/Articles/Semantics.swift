@@ -1,31 +1,32 @@
+import Synchronization
 import Tracking
 
 /// The examples of the article "Semantics reference".
 enum Semantics {
-    final class Book: Trackable, @unchecked Sendable {
+    @MainActor final class Book: Trackable {
         let trackingRegistrar = TrackingRegistrar()
 
         @Tracked var title = "Dune"
         @Tracked var tags: [String] = []
     }
 
-    final class Counter: Trackable, @unchecked Sendable {
+    @MainActor final class Counter: Trackable {
         let trackingRegistrar = TrackingRegistrar()
 
         @Tracked var value = 0
         @Tracked(notifiesEqualValues: true) var ticks = 0
     }
 
-    static func oneShotAndContinuous() {
+    @MainActor static func oneShotAndContinuous() {
         let counter = Counter()
         withTracking { _ = counter.value } onChange: { print("withTracking fired") }
         let token = observe { print("observe ran, value \(counter.value)") }
         counter.value = 1
         counter.value = 2
-        withExtendedLifetime(token) {}
+        token.cancel()    // done: the observer stops (so would releasing the token)
     }
 
-    static func beforeAndAfterTheStore() {
+    @MainActor static func beforeAndAfterTheStore() {
         let book = Book()
         withTracking { _ = book.title } onChange: {
             print("willSet scope reads: \(book.title)")
@@ -35,10 +36,10 @@ enum Semantics {
         }
         let token = observe { print("observer reads: \(book.title)") }
         book.title = "Dune Messiah"
-        withExtendedLifetime(token) {}
+        token.cancel()    // done: the observer stops (so would releasing the token)
     }
 
-    static func equality() {
+    @MainActor static func equality() {
         let counter = Counter()
         let token = observe { print("value \(counter.value), ticks \(counter.ticks)") }
         counter.value = 0        // equal: nobody is told
@@ -50,16 +51,17 @@ enum Semantics {
         let book = Book()
         let tags = observe { print("tags: \(book.tags)") }
         book.tags.append("classic")   // in place: told once, no copy
-        withExtendedLifetime((token, tags)) {}
+        token.cancel()
+        tags.cancel()                 // done: both observers stop
     }
 
-    final class Watched: Trackable, @unchecked Sendable {
+    @MainActor final class Watched: Trackable {
         let trackingRegistrar = TrackingRegistrar()
 
         @Tracked var value = 1
     }
 
-    static func deallocation() {
+    @MainActor static func deallocation() {
         var watched: Watched? = Watched()
         let token = observe { [weak watched] in
             print("observer reads: \(watched.map { "\($0.value)" } ?? "nothing, it is gone")")
@@ -72,29 +74,42 @@ enum Semantics {
         print("dependencies left: \(token.dependencies)")
     }
 
-    static func cycles() {
-        let toggle = Counter()
-        final class Holder: @unchecked Sendable { var derived: ThrowingDerived<Int>? }
-        let holder = Holder()
-        let a = ThrowingDerived<Int>("a") { toggle.value == 0 ? 0 : try holder.derived!.value + 1 }
-        let b = ThrowingDerived<Int>("b") { try a.value + 1 }
-        holder.derived = b
-        print("b = \((try? b.value).map(String.init) ?? "error")")
-        toggle.value = 1
-        do {
-            _ = try b.value
-        } catch {
-            print("error: \(error)")
+    /// A cycle among derived values, whose state is `Sendable` (kept in a
+    /// `Mutex`), and an observer loop on the main actor.
+    enum Cycles {
+        /// Holds a derived value made after the one that reads it.
+        final class Holder: Sendable {
+            private let stored = Mutex<ThrowingDerived<Int>?>(nil)
+
+            var derived: ThrowingDerived<Int>? {
+                get { stored.withLock { $0 } }
+                set { stored.withLock { $0 = newValue } }
+            }
         }
 
-        let counter = Counter()
-        let report: @Sendable (TrackingDiagnostic) -> Void = { diagnostic in
-            print("diagnostic: \(diagnostic.kind), still changing: \(diagnostic.properties.joined(separator: ", "))")
-        }
-        TrackingDiagnostics.withHandler(report) {
-            let token = observe { counter.value += 1 }
-            print("value after the loop was stopped: \(counter.value)")
-            token.cancel()
+        @MainActor static func run() {
+            let toggle = Threads.SharedCounter()
+            let holder = Holder()
+            let a = ThrowingDerived<Int>("a") { toggle.value == 0 ? 0 : try holder.derived!.value + 1 }
+            let b = ThrowingDerived<Int>("b") { try a.value + 1 }
+            holder.derived = b
+            print("b = \((try? b.value).map(String.init) ?? "error")")
+            toggle.value = 1
+            do {
+                _ = try b.value
+            } catch {
+                print("error: \(error)")
+            }
+
+            let counter = Counter()
+            let report: @Sendable (TrackingDiagnostic) -> Void = { diagnostic in
+                print("diagnostic: \(diagnostic.kind), still changing: \(diagnostic.properties.joined(separator: ", "))")
+            }
+            TrackingDiagnostics.withHandler(report) {
+                let token = observe { counter.value += 1 }
+                print("value after the loop was stopped: \(counter.value)")
+                token.cancel()
+            }
         }
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import Tracking
 
 /// The examples of the article "Threads and transactions".
@@ -6,17 +7,16 @@ enum Threads {
     /// Shared between threads: every access to `value` takes the lock.
     final class SharedCounter: Trackable, Sendable {
         let trackingRegistrar = TrackingRegistrar()
-        private let lock = NSLock()
-        nonisolated(unsafe) private var storedValue = 0
+        private let storedValue = Mutex(0)
 
         var value: Int {
             get {
                 trackingRegistrar.access(self, keyPath: \.value)
-                return lock.withLock { storedValue }
+                return storedValue.withLock { $0 }
             }
             set {
                 trackingRegistrar.withMutation(of: self, keyPath: \.value) {
-                    lock.withLock { storedValue = newValue }
+                    storedValue.withLock { $0 = newValue }
                 }
             }
         }
@@ -33,10 +33,10 @@ enum Threads {
             written.signal()
         }
         written.wait()
-        withExtendedLifetime(token) {}
+        token.cancel()    // done: the observer stops (so would releasing the token)
     }
 
-    final class Account: Trackable, @unchecked Sendable {
+    @MainActor final class Account: Trackable {
         let trackingRegistrar = TrackingRegistrar()
 
         @Tracked var balance = 100
@@ -45,7 +45,7 @@ enum Threads {
 
     struct Declined: Error {}
 
-    static func transactions() {
+    @MainActor static func transactions() {
         let account = Account()
         let token = observe { print("balance \(account.balance), pending \(account.pending)") }
 
@@ -65,10 +65,10 @@ enum Threads {
         } catch {
             print("declined; the change made before the error was still reported")
         }
-        withExtendedLifetime(token) {}
+        token.cancel()    // done: the observer stops (so would releasing the token)
     }
 
-    static func untrackedReads() {
+    @MainActor static func untrackedReads() {
         let account = Account()
         let token = observe {
             let pending = untracked { account.pending }
@@ -76,6 +76,6 @@ enum Threads {
         }
         account.pending = 10    // not a dependency: nothing runs
         account.balance = 90    // runs, and sees the new pending
-        withExtendedLifetime(token) {}
+        token.cancel()          // done: the observer stops (so would releasing the token)
     }
 }

@@ -1,0 +1,90 @@
+/// Tells whether a key path names the property of a graph node, for
+/// ``TrackingEvent/matches(_:)``, without costing the read and write paths
+/// anything.
+///
+/// A hand-written property's node keeps its key path: they are compared. A
+/// `@Tracked` property's node knows its owner's type and the offset of its
+/// storage, but `\Book.title` reaches the storage through the wrapper's
+/// accessor, so the key path alone does not say which storage it is. The
+/// first time a key path is asked about, it is applied to a live owner
+/// inside a probe scope, and the properties that read records are kept per
+/// key path: every later question is a table lookup. The owner is reached
+/// through the node's unretained pointer, safely: under the component lock,
+/// while the node is not dead, the object's memory cannot be freed (its death
+/// takes that lock), and a weak reference formed then yields the object
+/// only if it is not being deinitialized.
+enum PropertyIdentity {
+    /// One property of one class: a `@Tracked` storage, or a hand-written key path.
+    private enum Identity: Hashable {
+        case tracked(owner: ObjectIdentifier, offset: Int)
+        case handWritten(AnyKeyPath)
+    }
+
+    private struct Key: Hashable {
+        let root: ObjectIdentifier
+        let keyPath: AnyKeyPath
+    }
+
+    private static let lock = SpinLock()
+    /// What each key path reads, by root type. Guarded by `lock`.
+    nonisolated(unsafe) private static var known: [Key: Set<Identity>] = [:]
+
+    /// Whether reading `keyPath` reads the property `node` stands for.
+    static func matches<Subject: Trackable>(_ node: Node, _ keyPath: PartialKeyPath<Subject>) -> Bool {
+        let identity: Identity
+        switch node {
+        case let handWritten as KeyPathPropertyNode:
+            if handWritten.keyPath == keyPath { return true }
+            identity = .handWritten(handWritten.keyPath)
+        case let tracked as TrackedPropertyNode:
+            identity = .tracked(owner: ObjectIdentifier(tracked.ownerType), offset: tracked.offset)
+        default:
+            return false
+        }
+        let key = Key(root: ObjectIdentifier(Subject.self), keyPath: keyPath)
+        if let reads = lock.withLock({ known[key] }) { return reads.contains(identity) }
+        guard let tracked = node as? TrackedPropertyNode, let owner = liveOwner(of: tracked) as? Subject else {
+            return false
+        }
+        let reads = probe(owner, keyPath)
+        lock.withLock { known[key] = reads }
+        return reads.contains(identity)
+    }
+
+    /// The object that owns `node`, if it is alive and not being
+    /// deinitialized.
+    private static func liveOwner(of node: TrackedPropertyNode) -> AnyObject? {
+        weak var owner: AnyObject?
+        let component = Component.lock(node)
+        if !node.isDead {
+            owner = Unmanaged<AnyObject>.fromOpaque(node.owner).takeUnretainedValue()
+        }
+        component._withUnsafeGuaranteedRef { $0.unlock() }
+        return owner
+    }
+
+    /// The properties that reading `keyPath` of `subject` reads.
+    private static func probe<Subject: Trackable>(_ subject: Subject, _ keyPath: PartialKeyPath<Subject>) -> Set<Identity> {
+        let scope = ObserverNode(
+            mode: .invalidate, origin: SourceLocation(fileID: #fileID, line: #line), callback: doNothing)
+        defer { scope.cancel() }
+        let state = ThreadState.current
+        scope.track(state) { _ = subject[keyPath: keyPath] }
+        var reads: Set<Identity> = []
+        let component = Component.lock(scope)
+        var cursor = scope.firstDependency
+        while let link = cursor {
+            switch link.pointee.source.takeUnretainedValue() {
+            case let tracked as TrackedPropertyNode:
+                reads.insert(.tracked(owner: ObjectIdentifier(tracked.ownerType), offset: tracked.offset))
+            case let handWritten as KeyPathPropertyNode:
+                reads.insert(.handWritten(handWritten.keyPath))
+            default:
+                break
+            }
+            cursor = link.pointee.nextDependency
+        }
+        component._withUnsafeGuaranteedRef { $0.unlock() }
+        return reads
+    }
+}
