@@ -30,7 +30,13 @@ extension TrackedTodo {
         public let createdAt: Date
 
         /// The manager that counts this item, if it belongs to one.
-        weak var manager: TodoManager?
+        ///
+        /// `unowned`, not `weak`: a weak reference gives the manager a side
+        /// table, and then every retain and release of the manager, one per
+        /// row each time the list renders, takes the runtime's slow path. The
+        /// manager clears it when it removes the item or is deinitialized, so
+        /// it never refers to a manager that is gone.
+        unowned var manager: TodoManager?
 
         /// Creates an item that belongs to no manager.
         ///

@@ -36,6 +36,11 @@ extension TrackedTodo {
             todos = titles.map(makeItem)
         }
 
+        deinit {
+            // The items that outlive the manager no longer refer to it.
+            for todo in untracked({ todos }) { todo.manager = nil }
+        }
+
         /// How many tasks are not done.
         public var pendingCount: Int { todos.count - completedCount }
 

@@ -27,8 +27,10 @@ public struct ForEach<Data: RandomAccessCollection, ID: Hashable, Content: View>
     /// The elements.
     public let data: Data
     /// The id of an element.
-    let elementID: (Data.Element) -> ID
-    let content: (Data.Element) -> Content
+    @usableFromInline let elementID: (Data.Element) -> ID
+    @usableFromInline let content: (Data.Element) -> Content
+    /// The per-element loops, compiled where this `ForEach` is made.
+    @usableFromInline let walk: RowWalk<Data, ID, Content>
     /// Set when `data` is tracked element by element (see ``TrackedRows``).
     var tracked: (any TrackedForEachExpanding)?
 
@@ -38,16 +40,19 @@ public struct ForEach<Data: RandomAccessCollection, ID: Hashable, Content: View>
     ///   - data: The elements.
     ///   - id: The key path to each element's id; ids must be unique.
     ///   - content: Makes the view of an element.
+    @inlinable
     public init(_ data: Data, id: KeyPath<Data.Element, ID>, @ViewBuilder content: @escaping (Data.Element) -> Content) {
-        self.data = data
-        self.elementID = { $0[keyPath: id] }
-        self.content = content
+        self.init(data, elementID: { $0[keyPath: id] }, content: content)
     }
 
+    /// Inlinable, as the public initializers are: so that ``walk`` is
+    /// compiled where the types are known.
+    @inlinable
     init(_ data: Data, elementID: @escaping (Data.Element) -> ID, content: @escaping (Data.Element) -> Content) {
         self.data = data
         self.elementID = elementID
         self.content = content
+        self.walk = RowWalk()
     }
 
     /// Drawn by the host; calling it stops the program.
@@ -60,8 +65,11 @@ extension ForEach where Data.Element: Identifiable, ID == Data.Element.ID {
     /// - Parameters:
     ///   - data: The elements.
     ///   - content: Makes the view of an element.
+    @inlinable
     public init(_ data: Data, @ViewBuilder content: @escaping (Data.Element) -> Content) {
-        // The conformance's getter, which costs less than applying a key path.
+        // The conformance's getter, which costs less than applying a key
+        // path; inlinable, so that the closure is compiled where the element
+        // type is known (in generic code, each call looks up the id's type).
         self.init(data, elementID: { $0.id }, content: content)
     }
 }
@@ -72,8 +80,9 @@ extension ForEach where Data == Range<Int>, ID == Int {
     /// - Parameters:
     ///   - data: The range.
     ///   - content: Makes the view of an integer.
+    @inlinable
     public init(_ data: Range<Int>, @ViewBuilder content: @escaping (Int) -> Content) {
-        self.init(data, id: \.self, content: content)
+        self.init(data, elementID: { $0 }, content: content)
     }
 }
 
@@ -115,7 +124,7 @@ extension ForEach: PrimitiveView {
             rows.reportedVersion = reporting.identityVersion
         }
         rows.update(
-            data, changes: changes, elementID: elementID, content: content, node: node,
+            data, walk: walk, changes: changes, elementID: elementID, content: content, node: node,
             deferred: list.deferred, environment: list.environment,
             reportDuplicate: { id, first, offset in
                 context.errorLog.report(RenderingError(

@@ -37,13 +37,16 @@
     /// the tree.
     @exclusivity(unchecked) private var passedOver: [(row: Node, id: ID)] = []
     @exclusivity(unchecked) private var addedIDs: Set<ID> = []
+    /// The rows ``edit(_:from:placeholder:)`` puts in place.
+    @exclusivity(unchecked) private var editedRows: [Node] = []
 
-    /// Matches `elements` with the rows of `node`, by id, and updates them:
+    /// Matches `data` with the rows of `node`, by id, and updates them:
     /// each row gets the view `content` makes of its element, rows of new
     /// ids are added, rows of ids no longer there leave the tree.
     ///
     /// - Parameters:
-    ///   - elements: The collection.
+    ///   - data: The collection.
+    ///   - walk: The per-element loops, compiled for the collection's types.
     ///   - changes: What changed in the collection's ids since the last
     ///     render, if it could tell; the ids are compared otherwise.
     ///   - elementID: The id of an element.
@@ -53,55 +56,105 @@
     ///   - environment: The rows' environment.
     ///   - reportDuplicate: Called for an element whose id an earlier one
     ///     has, with the id and both offsets.
-    func update<Elements: Collection, Content: View>(
-        _ elements: Elements, changes: IdentityChanges<ID>?, elementID: (Elements.Element) -> ID,
-        content: (Elements.Element) -> Content, node: ElementNode, deferred: DeferredChildren,
-        environment: EnvironmentValues,
+    func update<Data: RandomAccessCollection, Content: View>(
+        _ data: Data, walk: RowWalk<Data, ID, Content>, changes: IdentityChanges<ID>?,
+        elementID: (Data.Element) -> ID, content: (Data.Element) -> Content, node: ElementNode,
+        deferred: DeferredChildren, environment: EnvironmentValues,
         reportDuplicate: (ID, Int, Int) -> Void
     ) {
         let context = node.context
         let taken = context.nextStamp()
         let skipped = context.nextStamp()
+        let count = data.count
         var children = node.children
         node.children = []   // so that `children` is edited in place
         duplicates.removeAll(keepingCapacity: true)
-        if let changes, applies(changes, count: elements.count) {
-            place(changes, children, taken: taken, skipped: skipped)
-        } else {
-            newIDs.removeAll(keepingCapacity: true)
-            visit(elements) { _, element in newIDs.append(elementID(element)) }
-            match(children, taken: taken, skipped: skipped)
-        }
-        for offset in duplicates {
-            let id = newIDs[offset]
-            reportDuplicate(id, newIDs[..<offset].firstIndex(of: id) ?? 0, offset)
-        }
-        for offset in duplicates.reversed() { newIDs.remove(at: offset) }
-        forgetRowsLeaving(taken: taken)
-        edit(&children, placeholder: node)
 
-        // Each element's view, to its row.
+        // How an element's view reaches its row. A row of a custom view
+        // compares its new view at once and is left alone when nothing
+        // changed (the usual case when the list's body runs again); anything
+        // else goes through the child list.
         let kind = context.types.kind(of: Content.self)
+        let rowsAreCustom = if case .custom = kind { true } else { false }
+        let contentType = ObjectIdentifier(Content.self)
+        let rowEnvironment = environment.withoutReader
+        deferred.reserve(count)
         var rows = ChildList(rowsOf: node, deferred: deferred, environment: environment)
         var replaced: [Node] = []
-        var position = 0
-        var nextDuplicate = 0
-        visit(elements) { offset, element in
-            if nextDuplicate < duplicates.count, duplicates[nextDuplicate] == offset {
-                nextDuplicate += 1
+        /// The row of a custom view takes the view at `view` if it is new.
+        /// Returns false if `old` is not such a row.
+        func receive(_ view: UnsafeMutablePointer<Content>, in old: Node) -> Bool {
+            guard rowsAreCustom, old.typeID == contentType else { return false }
+            let typed = unsafeDowncast(old, to: ViewNode.self)
+            typed.receiveRow(view, environment: rowEnvironment)
+            deferred.append(typed)
+            return true
+        }
+        func add(_ view: consuming Content, at position: Int, in old: Node) {
+            let added = rows.addRow(view, key: old.key, kind: kind, reusing: old)
+            if added !== old {
+                // The view's node type changed: the new node replaces it.
+                children[position] = added
+                rowsByID[ids[position]] = added
+                replaced.append(old)
+            }
+        }
+
+        // The elements whose ids are the ids shown at their offsets keep
+        // their rows, and get their views in the same walk: one id
+        // comparison and one view a row, nothing stored. Only from the first
+        // offset where they differ are the ids collected and matched. (Rows
+        // of built-in views are all matched the general way.)
+        let reported = changes.flatMap { applies($0, count: count) ? $0 : nil }
+        var start = 0
+        if reported == nil, rowsAreCustom {
+            start = children.withUnsafeBufferPointer { rows in
+                ids.withUnsafeBufferPointer { shown in
+                    let prefix = PrefixRows(
+                        rows: rows, taken: taken, environment: rowEnvironment, deferred: deferred)
+                    return walk.prefix(data, elementID, content, shown) { prefix.receive($0, $1) }
+                }
+            }
+            if start == count, start == ids.count {
+                node.children = children
                 return
             }
-            let view = content(element)
-            switch slots[position] {
+        }
+
+        newIDs.removeAll(keepingCapacity: true)
+        if let reported {
+            place(reported, children, taken: taken, skipped: skipped)
+        } else {
+            newIDs.reserveCapacity(count - start)
+            walk.ids(data, elementID, start, &newIDs)
+            match(children, from: start, taken: taken, skipped: skipped)
+        }
+        for offset in duplicates {
+            let id = newIDs[offset - start]
+            let first = ids[..<start].firstIndex(of: id)
+                ?? newIDs[..<(offset - start)].firstIndex(of: id).map { $0 + start } ?? 0
+            reportDuplicate(id, first, offset)
+        }
+        for offset in duplicates.reversed() { newIDs.remove(at: offset - start) }
+        forgetRowsLeaving(taken: taken)
+        edit(&children, from: start, placeholder: node)
+
+        // Each remaining element's view, to its row. From an array: in
+        // generic code, a collection's subscript is a coroutine that
+        // allocates on every call (an array is not copied here).
+        let elements = Array(data)
+        var position = start
+        var nextDuplicate = 0
+        for offset in start..<count {
+            if nextDuplicate < duplicates.count, duplicates[nextDuplicate] == offset {
+                nextDuplicate += 1
+                continue
+            }
+            var view = content(elements[offset])
+            switch slots[position - start] {
             case .row(let row):
                 let old = row.takeUnretainedValue()
-                let added = rows.addRow(view, key: old.key, kind: kind, reusing: old)
-                if added !== old {
-                    // The view's node type changed: the new node replaces it.
-                    children[position] = added
-                    rowsByID[ids[position]] = added
-                    replaced.append(old)
-                }
+                if !receive(&view, in: old) { add(view, at: position, in: old) }
             case .new:
                 let id = ids[position]
                 let added = rows.addRow(view, key: .id(AnyHashable(id)), kind: kind, reusing: nil)
@@ -145,7 +198,7 @@
         duplicates.removeAll(keepingCapacity: true)
         place(changes, children, taken: taken, skipped: skipped)
         forgetRowsLeaving(taken: taken)
-        edit(&children, placeholder: node)
+        edit(&children, from: 0, placeholder: node)
         let kind = context.types.kind(of: Content.self)
         var rows = ChildList(rowsOf: node, deferred: deferred, environment: environment)
         for placed in changes.placed {
@@ -208,32 +261,16 @@
         passedOver.removeSubrange(removed...)
     }
 
-    /// Calls `body` with each element and its offset. Through the
-    /// collection's contiguous storage when it has one: in generic code, a
-    /// collection's iterator allocates on every element.
-    private func visit<Elements: Collection>(_ elements: Elements, _ body: (Int, Elements.Element) -> Void) {
-        let visited: Void? = elements.withContiguousStorageIfAvailable { buffer in
-            for offset in buffer.indices { body(offset, buffer[offset]) }
-        }
-        guard visited == nil else { return }
-        var offset = 0
-        var index = elements.startIndex
-        while index != elements.endIndex {
-            body(offset, elements[index])
-            elements.formIndex(after: &index)
-            offset += 1
-        }
-    }
-
     // MARK: Matching
 
-    /// Fills `slots` from `newIDs` and the old rows, and `duplicates`; puts
+    /// Fills `slots` from `newIDs` (the ids of the elements from offset
+    /// `start` on) and the old rows from `start` on, and `duplicates`; puts
     /// the rows not matched in `passedOver`, stamped `skipped`.
-    private func match(_ old: [Node], taken: UInt64, skipped: UInt64) {
+    private func match(_ old: [Node], from start: Int, taken: UInt64, skipped: UInt64) {
         addedIDs.removeAll(keepingCapacity: true)
         slots.removeAll(keepingCapacity: true)
         slots.reserveCapacity(newIDs.count)
-        var j = 0
+        var j = start
         // Indices, not an iterator: in generic code, iterating allocates.
         for i in 0..<newIDs.count {
             let id = newIDs[i]
@@ -247,12 +284,12 @@
                 if addedIDs.insert(id).inserted {
                     slots.append(.new)
                 } else {
-                    duplicates.append(i)
+                    duplicates.append(start + i)
                 }
                 continue
             }
             if row.stamp == taken {
-                duplicates.append(i)
+                duplicates.append(start + i)
             } else if row.stamp == skipped {
                 take(row, taken)   // moved down
             } else if i + 1 < newIDs.count, j < old.count, newIDs[i + 1] == ids[j] {
@@ -343,26 +380,37 @@
 
     // MARK: Editing
 
-    /// Makes `children` and `ids` the rows of `slots`, in place: only the
-    /// part between the unchanged prefix and the unchanged suffix is
-    /// rewritten. A new row's place holds `placeholder` until it is made.
-    private func edit(_ children: inout [Node], placeholder: Node) {
-        let old = children.count
+    /// Makes `children` and `ids` from offset `start` on the rows of
+    /// `slots`, in place: only the part between the unchanged prefix and the
+    /// unchanged suffix is rewritten. A new row's place holds `placeholder`
+    /// until it is made.
+    private func edit(_ children: inout [Node], from start: Int, placeholder: Node) {
+        let old = children.count - start
         let new = slots.count
         var prefix = 0
-        while prefix < min(old, new), isSame(slots[prefix], children[prefix]) { prefix += 1 }
+        while prefix < min(old, new), isSame(slots[prefix], children[start + prefix]) { prefix += 1 }
         if prefix == old, prefix == new { return }
         var suffix = 0
-        while suffix < min(old, new) - prefix, isSame(slots[new - 1 - suffix], children[old - 1 - suffix]) {
+        while suffix < min(old, new) - prefix,
+            isSame(slots[new - 1 - suffix], children[start + old - 1 - suffix])
+        {
             suffix += 1
         }
         let middle = prefix..<(new - suffix)
-        let rows = slots[middle].lazy.map { slot -> Node in
-            if case .row(let row) = slot { return row.takeUnretainedValue() }
-            return placeholder
+        // A plain loop into kept scratch (a closure given to `lazy.map`
+        // would check the main actor's executor for every row).
+        editedRows.removeAll(keepingCapacity: true)
+        for index in middle {
+            if case .row(let row) = slots[index] {
+                editedRows.append(row.takeUnretainedValue())
+            } else {
+                editedRows.append(placeholder)
+            }
         }
-        children.replaceSubrange(prefix..<(old - suffix), with: rows)
-        ids.replaceSubrange(prefix..<(old - suffix), with: newIDs[middle])
+        let replaced = (start + prefix)..<(start + old - suffix)
+        children.replaceSubrange(replaced, with: editedRows)
+        editedRows.removeAll(keepingCapacity: true)
+        ids.replaceSubrange(replaced, with: newIDs[middle])
     }
 
     @inline(__always)

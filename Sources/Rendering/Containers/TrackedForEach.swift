@@ -119,7 +119,7 @@ struct TrackedRowsContent<List: ElementTrackingCollection, Content: View>: View,
         }
         state.renderedGeneration = generation
         rows.update(
-            collection.ids, changes: reported, elementID: { $0 }, content: makeRow, node: node,
+            collection.ids, walk: RowWalk(), changes: reported, elementID: { $0 }, content: makeRow, node: node,
             deferred: list.deferred, environment: list.environment, reportDuplicate: { _, _, _ in })
     }
 }

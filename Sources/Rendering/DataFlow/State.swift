@@ -109,7 +109,13 @@ extension State: HostedProperty {
 @usableFromInline
 final class StateBox<Value>: BindingLocation, Trackable {
     @usableFromInline let trackingRegistrar = TrackingRegistrar()
-    @usableFromInline var _value: Tracked<Value>
+    /// Without dynamic exclusivity checks, which cost more than the read
+    /// itself (a body that reads `@State` in each row of a list pays one per
+    /// row). The box is used on the main actor only; the one overlap
+    /// possible, a read of the state from inside a binding's in-place
+    /// modification of it, reads the value from before the modification
+    /// instead of trapping.
+    @usableFromInline @exclusivity(unchecked) var _value: Tracked<Value>
     private let valuePath: ReferenceWritableKeyPath<StateBox, Value>
     private let storagePath: ReferenceWritableKeyPath<StateBox, Tracked<Value>>
 

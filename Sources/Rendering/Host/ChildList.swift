@@ -114,16 +114,14 @@
             // fields from here would look the generic class up by `V`.
             let typed = unsafeDowncast(node, to: ViewNode.self)
             var view = view
-            withUnsafeMutablePointer(to: &view) {
-                typed.receive(UnsafeMutableRawPointer($0), environment: environment.withoutReader)
-            }
+            typed.receive(&view, environment: environment.withoutReader)
             append(typed)
-            deferred.views.append(typed)
+            deferred.append(typed)
         } else {
             let typed = TypedViewNode(
                 view: view, context: context, parent: parent, key: key, environment: environment.withoutReader)
             append(typed)
-            deferred.views.append(typed)
+            deferred.append(typed)
         }
     }
 

@@ -13,15 +13,15 @@
     /// owns the root, and nodes are referenced only from the tree and from
     /// the current render.
     unowned(unsafe) let context: RenderContext
+    /// Set by the child list that last matched this node (see ``ChildList``).
+    @exclusivity(unchecked) final var stamp: UInt64 = 0
     /// Alive while this node is in the tree; read only then (for
     /// ``identity``, which is cached at the node's first render).
     unowned(unsafe) let parent: Node?
     let key: NodeKey
     let viewType: Any.Type
     let depth: Int
-    @exclusivity(unchecked) var children: [Node] = []
-    /// Set by the child list that last matched this node (see ``ChildList``).
-    @exclusivity(unchecked) var stamp: UInt64 = 0
+    @exclusivity(unchecked) final var children: [Node] = []
     private(set) var isMounted = true
     private var cachedIdentity: String?
 

@@ -1,4 +1,8 @@
 /// A custom view node that knows its view's type.
+///
+/// The base class reaches the view it shows at ``ViewNode/viewAddress``, so
+/// that it compares a new view with it without a call into this generic
+/// class.
 final class TypedViewNode<Content: View>: ViewNode {
     /// The view as last rendered, with its hosted properties installed.
     @exclusivity(unchecked) private var view: Content
@@ -10,14 +14,20 @@ final class TypedViewNode<Content: View>: ViewNode {
     /// Whether ``received`` is new since the last comparison.
     @exclusivity(unchecked) private var hasReceived = false
     @exclusivity(unchecked) private var receivedEnvironment: EnvironmentValues?
-    private let layout: ViewLayout
     private static var isHostInternal: Bool { Content.self is any HostInternalView.Type }
 
     init(view: Content, context: RenderContext, parent: Node?, key: NodeKey, environment: EnvironmentValues) {
         self.view = view
         self.received = view
-        self.layout = ViewLayout.of(Content.self)
-        super.init(context: context, parent: parent, key: key, viewType: Content.self, environment: environment)
+        let layout = ViewLayout.of(Content.self)
+        super.init(
+            context: context, parent: parent, key: key, viewType: Content.self, environment: environment,
+            layout: layout)
+        // The stored property's address: an object does not move, and the
+        // property has no accessors, so the address stays valid for the
+        // node's life (the engine takes a @Tracked property's storage the
+        // same way).
+        viewAddress = address(of: &self.view)
         slots = Array(repeating: nil, count: layout.hostedFields.count)
     }
 
@@ -37,7 +47,7 @@ final class TypedViewNode<Content: View>: ViewNode {
         let environment = self.environment.read(by: self)
         track { evaluate(deferred, environment) }
         hasRendered = true
-        for child in deferred.views { child.applyParentUpdate(from: self) }
+        deferred.applyParentUpdate()
     }
 
     private func evaluate(_ deferred: DeferredChildren, _ environment: EnvironmentValues) {
@@ -66,11 +76,25 @@ final class TypedViewNode<Content: View>: ViewNode {
         children = list.finish()
     }
 
-    override func receive(_ view: UnsafeMutableRawPointer, environment: EnvironmentValues) {
+    override func receive(at view: UnsafeMutableRawPointer, environment: EnvironmentValues) {
         // The caller's variable takes the previous view, and drops it.
         swap(&received, &view.assumingMemoryBound(to: Content.self).pointee)
         hasReceived = true
         receivedEnvironment = environment
+        hasPendingInputs = true
+    }
+
+    override func receiveRow(at view: UnsafeMutableRawPointer, environment: borrowing EnvironmentValues) {
+        if environment.chain !== self.environment.chain {
+            receivedEnvironment = copy environment
+            hasPendingInputs = true
+        }
+        guard hasRendered, layout.isSameInput(&self.view, view.assumingMemoryBound(to: Content.self)) else {
+            swap(&received, &view.assumingMemoryBound(to: Content.self).pointee)
+            hasReceived = true
+            hasPendingInputs = true
+            return
+        }
     }
 
     override func applyParentUpdate(from parent: ViewNode) {
@@ -78,6 +102,12 @@ final class TypedViewNode<Content: View>: ViewNode {
             render(extraCauses: [])
             return
         }
+        guard hasPendingInputs else {
+            // A row of a list whose body ran again, with nothing new.
+            if mark.mayBeDirty { render(extraCauses: []) }
+            return
+        }
+        hasPendingInputs = false
         var causes: [RenderCause] = []
         if let newEnvironment = receivedEnvironment {
             receivedEnvironment = nil
@@ -104,4 +134,9 @@ final class TypedViewNode<Content: View>: ViewNode {
         received = view
         super.releaseStorage()
     }
+}
+
+/// The address `pointer` is, for a stored property passed as `&property`.
+private func address<T>(of pointer: UnsafeMutablePointer<T>) -> UnsafeMutableRawPointer {
+    UnsafeMutableRawPointer(pointer)
 }

@@ -21,65 +21,129 @@ final class ViewLayout: @unchecked Sendable {
         let uninstall: @MainActor (UnsafeMutableRawPointer) -> Void
     }
 
+    /// How two views of the type are compared.
     private enum Comparison {
-        /// The view is `Equatable`: its `==` decides.
-        case whole(Comparator)
-        /// Field by field.
-        case fields([(offset: Int, compare: Comparator)])
+        /// The view is `Equatable`: its `==` decides (``whole``).
+        case whole
+        /// Field by field: first the fields that are the same input exactly
+        /// when they hold the same reference (class instances,
+        /// ``ComparedByReference``), compared as words
+        /// (``referenceOffsets``), then the others, each with its comparator
+        /// (``comparedFields``).
+        case fields
         /// Nothing is known: always changed.
         case never
     }
 
+    /// A field compared by its comparator.
+    private struct FieldComparison {
+        let offset: Int
+        let compare: Comparator
+    }
+
     let hostedFields: [HostedField]
     private let comparison: Comparison
+    private let whole: Comparator?
+    // In memory the layout owns, so that a comparison walks them without
+    // retaining an array.
+    private let referenceOffsets: UnsafeMutableBufferPointer<Int>
+    private let comparedFields: UnsafeMutableBufferPointer<FieldComparison>
 
-    private init(hostedFields: [HostedField], comparison: Comparison) {
+    private init(
+        hostedFields: [HostedField], comparison: Comparison, whole: Comparator? = nil, referenceOffsets: [Int] = [],
+        comparedFields: [FieldComparison] = []
+    ) {
         self.hostedFields = hostedFields
         self.comparison = comparison
+        self.whole = whole
+        self.referenceOffsets = .allocate(capacity: referenceOffsets.count)
+        _ = self.referenceOffsets.initialize(from: referenceOffsets)
+        self.comparedFields = .allocate(capacity: comparedFields.count)
+        _ = self.comparedFields.initialize(from: comparedFields)
+    }
+
+    deinit {
+        referenceOffsets.deallocate()
+        comparedFields.deinitialize()
+        comparedFields.deallocate()
     }
 
     /// Connects the hosted properties of `view` to the storage of
     /// `context.node`.
     @MainActor func install<V>(_ view: inout V, _ context: inout InstallContext) {
         guard !hostedFields.isEmpty else { return }
-        withUnsafeMutableBytes(of: &view) { raw in
-            for (slot, field) in hostedFields.enumerated() {
-                context.slot = slot
-                field.install(raw.baseAddress! + field.offset, &context)
-            }
+        install(at: &view, &context)
+    }
+
+    @MainActor private func install<V>(at view: UnsafeMutablePointer<V>, _ context: inout InstallContext) {
+        install(fieldsAt: UnsafeMutableRawPointer(view), &context)
+    }
+
+    // The view's address is taken by passing it to a pointer parameter, not
+    // with a closure: a main-actor closure given to a function of the
+    // standard library checks the executor each time it runs.
+    @MainActor private func install(fieldsAt view: UnsafeMutableRawPointer, _ context: inout InstallContext) {
+        for (slot, field) in hostedFields.enumerated() {
+            context.slot = slot
+            field.install(view + field.offset, &context)
         }
     }
 
     /// Drops what ``install(_:_:)`` connected.
     @MainActor func uninstall<V>(_ view: inout V) {
         guard !hostedFields.isEmpty else { return }
-        withUnsafeMutableBytes(of: &view) { raw in
-            for field in hostedFields { field.uninstall(raw.baseAddress! + field.offset) }
-        }
+        uninstall(at: &view)
     }
 
-    /// Whether a child given `new` in place of `old` has the same inputs.
-    /// Both are passed by address (`inout`, never written): a generic value
-    /// passed by value would be copied to the heap to take its bytes.
-    func isSameInput<V>(_ old: inout V, _ new: inout V) -> Bool {
+    @MainActor private func uninstall<V>(at view: UnsafeMutablePointer<V>) {
+        uninstall(fieldsAt: UnsafeMutableRawPointer(view))
+    }
+
+    @MainActor private func uninstall(fieldsAt view: UnsafeMutableRawPointer) {
+        for field in hostedFields { field.uninstall(view + field.offset) }
+    }
+
+    /// Whether a child given the view at `new` in place of the view at `old`
+    /// (both of this layout's type) has the same inputs. Views are passed by
+    /// address: a generic value passed by value would be copied to take its
+    /// bytes.
+    func isSameInput<V>(_ old: UnsafePointer<V>, _ new: UnsafePointer<V>) -> Bool {
+        isSameInput(raw: UnsafeRawPointer(old), UnsafeRawPointer(new))
+    }
+
+    /// ``isSameInput(_:_:)`` on raw addresses. Inlined where rows are
+    /// compared: the usual view, whose fields are references, is compared
+    /// with a few loads and no call.
+    @inline(__always)
+    func isSameInput(raw old: UnsafeRawPointer, _ new: UnsafeRawPointer) -> Bool {
         switch comparison {
-        case .never:
-            return false
-        case .whole(let compare):
-            return withUnsafeMutablePointer(to: &old) { a in
-                withUnsafeMutablePointer(to: &new) { b in compare(UnsafeRawPointer(a), UnsafeRawPointer(b)) }
-            }
-        case .fields(let fields):
-            return withUnsafeMutablePointer(to: &old) { a in
-                withUnsafeMutablePointer(to: &new) { b in
-                    let a = UnsafeRawPointer(a), b = UnsafeRawPointer(b)
-                    for field in fields where !field.compare(a + field.offset, b + field.offset) {
-                        return false
-                    }
-                    return true
-                }
+        case .never: return false
+        case .whole: return isSameWhole(old, new)
+        case .fields: break
+        }
+        for index in 0..<referenceOffsets.count {
+            let offset = referenceOffsets[index]
+            if old.load(fromByteOffset: offset, as: UnsafeRawPointer.self)
+                != new.load(fromByteOffset: offset, as: UnsafeRawPointer.self)
+            {
+                return false
             }
         }
+        return comparedFields.isEmpty || areComparedFieldsSame(old, new)
+    }
+
+    @inline(never)
+    private func isSameWhole(_ old: UnsafeRawPointer, _ new: UnsafeRawPointer) -> Bool {
+        whole!(old, new)
+    }
+
+    @inline(never)
+    private func areComparedFieldsSame(_ old: UnsafeRawPointer, _ new: UnsafeRawPointer) -> Bool {
+        for index in 0..<comparedFields.count {
+            let offset = comparedFields[index].offset
+            if !comparedFields[index].compare(old + offset, new + offset) { return false }
+        }
+        return true
     }
 
     // MARK: Building
@@ -107,44 +171,48 @@ final class ViewLayout: @unchecked Sendable {
     private static func make<V>(_ type: V.Type) -> ViewLayout {
         let wholeComparator = (type as? any Equatable.Type).map { equatableComparator($0) }
         guard metadataKind(of: type) == .struct else {
-            return ViewLayout(hostedFields: [], comparison: wholeComparator.map { .whole($0) } ?? .never)
+            return ViewLayout(hostedFields: [], comparison: wholeComparator == nil ? .never : .whole, whole: wholeComparator)
         }
         var hosted: [HostedField] = []
-        var fields: [(offset: Int, compare: Comparator)] = []
+        var references: [Int] = []
+        var others: [FieldComparison] = []
         let complete = _forEachField(of: type, options: []) { _, offset, fieldType, kind in
             if let wrapper = fieldType as? any HostedProperty.Type {
                 hosted.append(hostedField(wrapper, offset: offset))
             }
-            fields.append((offset, comparator(for: fieldType, kind: kind)))
+            if let compare = comparator(for: fieldType, kind: kind) {
+                others.append(FieldComparison(offset: offset, compare: compare))
+            } else {
+                references.append(offset)
+            }
             return true
         }
         if let wholeComparator {
-            return ViewLayout(hostedFields: hosted, comparison: .whole(wholeComparator))
+            return ViewLayout(hostedFields: hosted, comparison: .whole, whole: wholeComparator)
         }
-        return ViewLayout(hostedFields: hosted, comparison: complete ? .fields(fields) : .never)
+        guard complete else { return ViewLayout(hostedFields: hosted, comparison: .never) }
+        // Every field is compared (the view is the same input only if all
+        // are), so comparing the cheap ones first changes no result.
+        return ViewLayout(hostedFields: hosted, comparison: .fields, referenceOffsets: references, comparedFields: others)
     }
 
-    private static func comparator(for type: Any.Type, kind: _MetadataKind) -> Comparator {
+    /// How a field of type `type` is compared; nil for "the same reference".
+    private static func comparator(for type: Any.Type, kind: _MetadataKind) -> Comparator? {
         if type is any ComparedByReference.Type, MemoryLayout<UnsafeRawPointer>.size == typeSize(type) {
-            return referenceComparator
+            return nil
         }
         if let input = type as? any ViewInput.Type { return inputComparator(input) }
         if let equatable = type as? any Equatable.Type { return equatableComparator(equatable) }
         switch kind {
         case .class:
             // A class reference: the same instance is the same input.
-            return referenceComparator
+            return nil
         case .function:
             // A closure cannot be compared: it may capture anything.
             return { _, _ in false }
         default:
             return reflectingComparator(type)
         }
-    }
-
-    /// The same instance is the same input.
-    private static func referenceComparator(_ a: UnsafeRawPointer, _ b: UnsafeRawPointer) -> Bool {
-        a.load(as: UnsafeRawPointer.self) == b.load(as: UnsafeRawPointer.self)
     }
 
     private static func typeSize(_ type: Any.Type) -> Int {

@@ -8,22 +8,40 @@ import Tracking
 /// the objects it holds.
 ///
 /// Subclassed once, by ``TypedViewNode``, which knows the view's type.
+///
+/// The fields a list's body reads for each of its rows come first, so that
+/// they share the object's first cache lines.
 class ViewNode: Node {
     let mark: DirtyMark
-    let scope: TrackingScope
     /// The environment the parent passed, without a reader.
-    @exclusivity(unchecked) var environment: EnvironmentValues
+    @exclusivity(unchecked) final var environment: EnvironmentValues
+    /// How views of this node's type are compared and installed.
+    final let layout: ViewLayout
+    /// Where the subclass keeps the view it shows: set by its initializer
+    /// (a placeholder address until then, never read).
+    @exclusivity(unchecked) final var viewAddress = UnsafeMutableRawPointer(bitPattern: MemoryLayout<Int>.alignment)!
+    @exclusivity(unchecked) final var hasRendered = false
+    /// Whether the parent passed a new view or environment that
+    /// ``applyParentUpdate(from:)`` has yet to compare: with ``hasRendered``
+    /// and the dirty mark, what tells whether it has anything to do.
+    @exclusivity(unchecked) final var hasPendingInputs = false
+    let scope: TrackingScope
     /// Storage of the hosted property wrappers, one slot each, in field order.
-    var slots: [AnyObject?] = []
+    final var slots: [AnyObject?] = []
     private var subscriptions: [Subscription] = []
     /// Counts installs, so that subscriptions not renewed by the latest one
     /// can be dropped.
     private var installStamp: UInt64 = 0
-    @exclusivity(unchecked) var hasRendered = false
+
+    /// Whether ``applyParentUpdate(from:)`` would do nothing: rendered
+    /// before, given nothing new, not dirty.
+    @inline(__always) final var hasNothingNewFromParent: Bool {
+        hasRendered && !hasPendingInputs && !mark.mayBeDirty
+    }
     /// Body evaluations, in the generation of the counts it belongs to.
-    @exclusivity(unchecked) var counter: BodyCounter?
+    @exclusivity(unchecked) final var counter: BodyCounter?
     /// The problems shown by the latest render, so that each is reported once.
-    var shownProblems: [RenderingError] = []
+    final var shownProblems: [RenderingError] = []
 
     private struct Subscription {
         let object: AnyObject
@@ -31,9 +49,13 @@ class ViewNode: Node {
         var stamp: UInt64
     }
 
-    init(context: RenderContext, parent: Node?, key: NodeKey, viewType: Any.Type, environment: EnvironmentValues) {
+    init(
+        context: RenderContext, parent: Node?, key: NodeKey, viewType: Any.Type, environment: EnvironmentValues,
+        layout: ViewLayout
+    ) {
         let mark = DirtyMark(queue: context.queue)
         self.mark = mark
+        self.layout = layout
         self.scope = TrackingScope { mark.invalidate(nil) }
         self.environment = environment
         super.init(context: context, parent: parent, key: key, viewType: viewType)
@@ -50,8 +72,28 @@ class ViewNode: Node {
     /// of the node's view type, at `view`, which it swaps with a view it no
     /// longer needs) and the environment it passed, until
     /// ``applyParentUpdate(from:)`` compares them.
-    func receive(_ view: UnsafeMutableRawPointer, environment: EnvironmentValues) {
+    func receive(at view: UnsafeMutableRawPointer, environment: EnvironmentValues) {
         preconditionFailure("subclass responsibility")
+    }
+
+    /// ``receive(at:environment:)`` with the view's address taken by the
+    /// call (`&view`), not by a closure: a main-actor closure given to
+    /// `withUnsafeMutablePointer` checks the executor each time it runs.
+    final func receive<V>(_ view: UnsafeMutablePointer<V>, environment: EnvironmentValues) {
+        receive(at: UnsafeMutableRawPointer(view), environment: environment)
+    }
+
+    /// ``receive(at:environment:)`` for a row of a `ForEach`, which compares
+    /// at once: the view at `view` is taken only if its inputs differ from
+    /// the view the node shows, and the environment only if it is another
+    /// one. A row whose inputs and environment are the same is left as it
+    /// is, and the caller drops its view.
+    func receiveRow(at view: UnsafeMutableRawPointer, environment: borrowing EnvironmentValues) {
+        preconditionFailure("subclass responsibility")
+    }
+
+    final func receiveRow<V>(_ view: UnsafeMutablePointer<V>, environment: borrowing EnvironmentValues) {
+        receiveRow(at: UnsafeMutableRawPointer(view), environment: environment)
     }
 
     /// Called after the parent rendered and produced this view again (or for
