@@ -1,12 +1,13 @@
 import Rendering
 import Tracking
 
-/// How many times observers ran; they all run on this thread.
-final class RunCount: @unchecked Sendable {
+/// How many times observers ran; they run on the main actor.
+@MainActor final class RunCount {
     var value = 0
 }
 
 /// A store with `count` tasks, "Task 1" to "Task <count>".
+@MainActor
 func storeWithTasks(_ count: Int) -> TodoStore {
     let store = TodoStore()
     for number in 1...count {
@@ -16,6 +17,7 @@ func storeWithTasks(_ count: Int) -> TodoStore {
     return store
 }
 
+@MainActor
 func everyReaderRuns() {
     let store = storeWithTasks(1_000)
     let runs = RunCount()
@@ -34,6 +36,7 @@ func everyReaderRuns() {
     withExtendedLifetime(readers) {}
 }
 
+@MainActor
 func whatReadersDependOn() {
     let store = storeWithTasks(3)
     let first = untracked { store.todos[0] }
@@ -75,6 +78,7 @@ func whatReadersDependOn() {
     withExtendedLifetime(readers) {}
 }
 
+@MainActor
 func countsKeepUp() {
     let store = storeWithTasks(3)
     let summary = observe {

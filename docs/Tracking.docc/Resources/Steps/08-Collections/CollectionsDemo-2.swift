@@ -1,11 +1,12 @@
 import Tracking
 
-/// How many times observers ran; they all run on this thread.
-final class RunCount: @unchecked Sendable {
+/// How many times observers ran; they run on the main actor.
+@MainActor final class RunCount {
     var value = 0
 }
 
 /// A store with `count` tasks, "Task 1" to "Task <count>".
+@MainActor
 func storeWithTasks(_ count: Int) -> TodoStore {
     let store = TodoStore()
     for number in 1...count {
@@ -15,6 +16,7 @@ func storeWithTasks(_ count: Int) -> TodoStore {
     return store
 }
 
+@MainActor
 func everyReaderRuns() {
     let store = storeWithTasks(1_000)
     let runs = RunCount()
@@ -33,6 +35,7 @@ func everyReaderRuns() {
     withExtendedLifetime(readers) {}
 }
 
+@MainActor
 func whatReadersDependOn() {
     let store = storeWithTasks(3)
     let first = untracked { store.todos[0] }

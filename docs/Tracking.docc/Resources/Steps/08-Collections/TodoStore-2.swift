@@ -12,10 +12,9 @@ struct Todo: Identifiable, Equatable {
 /// The seed's manager, with its tasks in a collection tracked element by
 /// element.
 ///
-/// Observers may run on whichever thread changes what they read, so what
-/// they capture must be `Sendable`; this store is used on one thread at a
-/// time, and says so with `@unchecked Sendable`.
-final class TodoStore: Trackable, @unchecked Sendable {
+/// It is isolated to the main actor, as an app's view models are: its
+/// views and its observers run there.
+@MainActor final class TodoStore: Trackable {
     let trackingRegistrar = TrackingRegistrar()
 
     let todos = TrackedList<Todo>(name: "todos")
