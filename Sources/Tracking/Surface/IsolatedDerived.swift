@@ -43,7 +43,9 @@ public final class IsolatedDerived<Value> {
     ///   - fileID: Where it is created, for its default name.
     ///   - line: Where it is created, for its default name.
     ///   - isolation: The actor of the caller, which you do not pass: the
-    ///     value is bound to it. Code that runs on no actor uses ``Derived``.
+    ///     value is bound to it. A `lazy` property's initializer does not
+    ///     pass its actor (`#isolation` is `nil` there): pass it yourself,
+    ///     `isolation: MainActor.shared`. Code that runs on no actor uses ``Derived``.
     ///   - isEqual: When given, a result equal to the previous one does not
     ///     count as a change.
     ///   - compute: Computes the value from the actor's tracked state and
@@ -103,13 +105,14 @@ func bind(_ node: DerivedNode, to actor: any Actor) {
     if let binding = ActorBinding.binding(for: actor) { node.bind(to: binding) }
 }
 
-/// A closure of the actor's, as the `@Sendable` closure the node stores.
+/// A closure of the actor's (throwing or not), as the `@Sendable` closure
+/// the node stores.
 /// Only the actor calls it: the value is not `Sendable`, so only code on the
 /// actor reads it, and validations elsewhere do not compute it. The two
 /// types have one representation; the closures travel in structs so that the
 /// generic cast does not wrap them in thunks.
 @inlinable @inline(__always)
-func onItsActor<Value>(_ compute: @escaping () -> Value) -> @Sendable () throws -> Value {
+func onItsActor<Value>(_ compute: @escaping () throws -> Value) -> @Sendable () throws -> Value {
     unsafeBitCast(ActorClosure(body: compute), to: SendableClosure<Value>.self).body
 }
 

@@ -2,10 +2,9 @@ import Tracking
 
 /// A line of the cart. Prices are in cents.
 ///
-/// Observers and derived values may run on whichever thread changes what
-/// they read, so what they capture must be `Sendable`. This cart is used on
-/// one thread at a time, and says so with `@unchecked Sendable`.
-final class CartItem: Trackable, Identifiable, @unchecked Sendable {
+/// The cart is main-actor state, as an app's models are: the views that
+/// show it and the code that changes it run on the main actor.
+@MainActor final class CartItem: Trackable, Identifiable {
     let trackingRegistrar = TrackingRegistrar()
 
     let id: String
@@ -19,26 +18,27 @@ final class CartItem: Trackable, Identifiable, @unchecked Sendable {
     }
 }
 
-final class Cart: Trackable, @unchecked Sendable {
+@MainActor final class Cart: Trackable {
     let trackingRegistrar = TrackingRegistrar()
 
     @Tracked var items: [CartItem] = []
     @Tracked var discountPercent = 0
 
     /// Computed when first read, then again only after the items or a
-    /// quantity changed, and only when read.
-    lazy var subtotal = Derived("subtotal") { [unowned self] in
+    /// quantity changed, and only when read; always on the main actor, whose
+    /// state it reads.
+    lazy var subtotal = IsolatedDerived("subtotal", isolation: MainActor.shared) { [unowned self] in
         items.reduce(0) { $0 + $1.price * $1.quantity }
     }
 
     /// A derived value can read other derived values.
-    lazy var total = Derived("total") { [unowned self] in
+    lazy var total = IsolatedDerived("total", isolation: MainActor.shared) { [unowned self] in
         subtotal.value * (100 - discountPercent) / 100
     }
 
     /// Changes far less often than the total: when it recomputes to the
     /// same answer, what depends on it does not run.
-    lazy var freeShipping = Derived("freeShipping") { [unowned self] in
+    lazy var freeShipping = IsolatedDerived("freeShipping", isolation: MainActor.shared) { [unowned self] in
         total.value >= 50_00
     }
 }

@@ -1,9 +1,8 @@
-import Synchronization
 import Tracking
 
 /// The examples of the article "Derived values".
 enum DerivedValues {
-    final class Order: Trackable, @unchecked Sendable {
+    @MainActor final class Order: Trackable {
         let trackingRegistrar = TrackingRegistrar()
 
         @Tracked var quantity = 2
@@ -11,34 +10,24 @@ enum DerivedValues {
         @Tracked var quantityText = "2"
     }
 
-    /// Counts computations, for the examples.
-    final class Tally: Sendable {
-        private let stored = Mutex(0)
-
-        var count: Int {
-            get { stored.withLock { $0 } }
-            set { stored.withLock { $0 = newValue } }
-        }
-    }
-
-    static func lazyAndCached() {
+    @MainActor static func lazyAndCached() {
         let order = Order()
-        let computations = Tally()
-        let total = Derived("total") {
-            computations.count += 1
+        var computations = 0
+        let total = IsolatedDerived("total") {
+            computations += 1
             return order.quantity * order.unitPrice
         }
         order.quantity = 3                  // marks it stale; computes nothing
         order.quantity = 4
-        print("computed \(computations.count) times")
-        print("total \(total.value), computed \(computations.count) times")
-        print("total \(total.value), computed \(computations.count) times")
+        print("computed \(computations) times")
+        print("total \(total.value), computed \(computations) times")
+        print("total \(total.value), computed \(computations) times")
         print("\(total.name) depends on \(total.dependencies.joined(separator: ", "))")
     }
 
-    static func cutOff() {
+    @MainActor static func cutOff() {
         let order = Order()
-        let isLarge = Derived("isLarge") { order.quantity >= 10 }
+        let isLarge = IsolatedDerived("isLarge") { order.quantity >= 10 }
         let token = observe { print("large order: \(isLarge.value)") }
         order.quantity = 3      // still small: the observer does not run
         order.quantity = 12     // large now
@@ -46,11 +35,11 @@ enum DerivedValues {
         token.cancel()          // done: the observer stops (so would releasing the token)
     }
 
-    static func glitchFree() {
+    @MainActor static func glitchFree() {
         let order = Order()
-        let subtotal = Derived("subtotal") { order.quantity * order.unitPrice }
-        let tax = Derived("tax") { subtotal.value / 5 }
-        let total = Derived("total") { subtotal.value + tax.value }
+        let subtotal = IsolatedDerived("subtotal") { order.quantity * order.unitPrice }
+        let tax = IsolatedDerived("tax") { subtotal.value / 5 }
+        let total = IsolatedDerived("total") { subtotal.value + tax.value }
         let token = observe {
             print("subtotal \(subtotal.value) + tax \(tax.value) = \(total.value)")
         }
@@ -66,11 +55,11 @@ enum DerivedValues {
         var description: String { "'\(text)' is not a number" }
     }
 
-    static func throwing() {
+    @MainActor static func throwing() {
         let order = Order()
-        let computations = Tally()
-        let quantity = ThrowingDerived("quantity") { () throws -> Int in
-            computations.count += 1
+        var computations = 0
+        let quantity = IsolatedThrowingDerived("quantity") { () throws -> Int in
+            computations += 1
             guard let value = Int(order.quantityText) else { throw NotANumber(text: order.quantityText) }
             return value
         }
@@ -82,7 +71,7 @@ enum DerivedValues {
                 print("error: \(error)")
             }
         }
-        print("computed \(computations.count) time")
+        print("computed \(computations) time")
         order.quantityText = "3"
         print("quantity \((try? quantity.value) ?? 0)")
     }

@@ -3,7 +3,7 @@ import Tracking
 
 /// The examples of the article "Getting started".
 enum GettingStarted {
-    final class Book: Trackable, @unchecked Sendable {
+    @MainActor final class Book: Trackable {
         let trackingRegistrar = TrackingRegistrar()
 
         @Tracked var title = "Sample Book Title"
@@ -11,7 +11,7 @@ enum GettingStarted {
         let isbn = "978-0-316-24662-0"   // a plain property: never tracked
     }
 
-    static func oneShot() {
+    @MainActor static func oneShot() {
         let book = Book()
         let title = withTracking {
             book.title
@@ -25,7 +25,7 @@ enum GettingStarted {
         book.title = "Ancillary Sword"     // already fired: nothing happens
     }
 
-    static func continuous() {
+    @MainActor static func continuous() {
         let book = Book()
         let token = observe {
             print("\(book.title) by \(book.author)")
@@ -39,10 +39,10 @@ enum GettingStarted {
         book.title = "Translation State"   // cancelled: nothing happens
     }
 
-    static func derived() {
+    @MainActor static func derived() {
         let book = Book()
         book.author = "Ann Leckie"
-        let label = Derived { "\(book.title) by \(book.author)" }
+        let label = IsolatedDerived { "\(book.title) by \(book.author)" }
         print(label.value)
         book.title = "Ancillary Mercy"
         print(label.value)
@@ -59,8 +59,7 @@ enum GettingStarted {
         }
     }
 
-    @MainActor
-    static func inAView() throws {
+    @MainActor static func inAView() throws {
         let book = Book()
         let host = ViewHost(BookView(book: book))
         book.author = "Ann Leckie"

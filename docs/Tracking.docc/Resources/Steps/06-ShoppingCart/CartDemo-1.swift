@@ -1,5 +1,6 @@
 import Tracking
 
+@MainActor
 func cartDemo() {
     let cart = Cart()
     let book = CartItem("Book", price: 12_50, quantity: 2)

@@ -2,10 +2,9 @@ import Tracking
 
 /// A line of the cart. Prices are in cents.
 ///
-/// Observers and derived values may run on whichever thread changes what
-/// they read, so what they capture must be `Sendable`. This cart is used on
-/// one thread at a time, and says so with `@unchecked Sendable`.
-final class CartItem: Trackable, Identifiable, @unchecked Sendable {
+/// The cart is main-actor state, as an app's models are: the views that
+/// show it and the code that changes it run on the main actor.
+@MainActor final class CartItem: Trackable, Identifiable {
     let trackingRegistrar = TrackingRegistrar()
 
     let id: String
@@ -19,14 +18,15 @@ final class CartItem: Trackable, Identifiable, @unchecked Sendable {
     }
 }
 
-final class Cart: Trackable, @unchecked Sendable {
+@MainActor final class Cart: Trackable {
     let trackingRegistrar = TrackingRegistrar()
 
     @Tracked var items: [CartItem] = []
 
     /// Computed when first read, then again only after the items or a
-    /// quantity changed, and only when read.
-    lazy var subtotal = Derived("subtotal") { [unowned self] in
+    /// quantity changed, and only when read; always on the main actor, whose
+    /// state it reads.
+    lazy var subtotal = IsolatedDerived("subtotal", isolation: MainActor.shared) { [unowned self] in
         items.reduce(0) { $0 + $1.price * $1.quantity }
     }
 }
