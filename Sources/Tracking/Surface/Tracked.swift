@@ -200,7 +200,11 @@ public struct Tracked<Value>: TrackedStorage {
 
     /// A write that something may depend on: the two halves of the change
     /// around the store.
-    @usableFromInline @inline(never)
+    ///
+    /// Out of line, but inlinable so that the caller's module specializes
+    /// it: unspecialized, storing through the pointer would look up the
+    /// metadata of `Tracked<Value>` in the runtime's cache on every write.
+    @inlinable @inline(never)
     static func storeAnnouncing(
         _ newValue: Value, _ storage: UnsafeMutablePointer<Tracked<Value>>, _ node: Unmanaged<TrackedPropertyNode>
     ) {
