@@ -114,7 +114,7 @@ private struct AccentRoot: View {
             }
         }
         let host = ViewHost(Root())
-        let message = "NeedsSettings reads @Environment(Settings.self), but no ancestor provides a Settings; "
+        let message = "NeedsSettings reads @Environment(Settings.self), but no ancestor provides one of type Settings; "
             + "add .environment(_:) with a Settings to an ancestor"
         #expect(host.errors == [RenderingError(.missingEnvironmentValue, message)])
         #expect(host.snapshot == "VStack\n  Text(\"before\")\n  Error(\"\(message)\")")

@@ -300,6 +300,39 @@ private final class Runs: @unchecked Sendable {
         #expect(untracked { list.ids } == [2, 3])
     }
 
+    @Test func assigningAnElementWithATakenIDIsRefusedAndLosesNothing() {
+        let list = chores(2)
+        let count = Runs { _ = list.count }
+        let diagnostics = collectingDiagnostics {
+            list[0] = Chore(id: 2, title: "x")
+            list[id: 1] = Chore(id: 2, title: "y")
+        }
+        #expect(diagnostics.map(\.kind) == [.duplicateID, .duplicateID])
+        #expect(diagnostics.first?.message
+            == "chores: an element with id 2 was given to the element with id 1 while another element has it; "
+            + "the edit was refused (ids must be unique)")
+        #expect(untracked { list.map(\.title) } == ["chore 1", "chore 2"])
+        #expect(untracked { list.ids } == [1, 2])
+        #expect(count.reruns == 0)
+        // A whole assignment with a free id re-keys the element.
+        list[0] = Chore(id: 7, title: "seven")
+        #expect(untracked { list.ids } == [7, 2])
+    }
+
+    @Test func anObservedEditInPlaceToATakenIDIsRefused() {
+        struct Tag: Identifiable, Equatable, Sendable { var id: Int; var label = "" }
+        let list = TrackedList([Tag(id: 1, label: "one"), Tag(id: 2, label: "two")], name: "tags")
+        let first = Runs { _ = list[id: 1] }
+        let diagnostics = collectingDiagnostics {
+            list[id: 1]?.label = "uno"          // a change, told to the reader
+            list[id: 1]?.id = 2                 // refused: the element keeps its value before this edit
+        }
+        #expect(diagnostics.map(\.kind) == [.duplicateID])
+        #expect(untracked { list.map(\.label) } == ["uno", "two"])
+        #expect(untracked { list.ids } == [1, 2])
+        #expect(first.reruns == 1)
+    }
+
     @Test func removeAllWhereIsOneChange() {
         let list = chores(6)
         let count = Runs { _ = list.count }

@@ -72,7 +72,7 @@ extension Environment: HostedProperty {
             let view = context.node.context.types.name(of: context.node.viewType)
             context.problems.append(RenderingError(
                 .missingEnvironmentValue,
-                "\(view) reads @Environment(\(Value.self).self), but no ancestor provides a \(Value.self); "
+                "\(view) reads @Environment(\(Value.self).self), but no ancestor provides one of type \(Value.self); "
                     + "add .environment(_:) with a \(Value.self) to an ancestor"))
         }
     }

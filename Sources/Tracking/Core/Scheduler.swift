@@ -176,7 +176,8 @@ enum Scheduler {
         let changing = properties.isEmpty ? "unknown" : properties.joined(separator: ", ")
         TrackingDiagnostics.report(TrackingDiagnostic(
             kind: .observerLoop,
-            message: "observers did not settle after \(rounds) rounds and were stopped; "
+            message: "observers did not settle after \(rounds) rounds; their pending runs were dropped "
+                + "(they stay subscribed and run again at the next change); "
                 + "still changing: \(changing) (read by \(observers.joined(separator: ", ")))",
             properties: properties))
     }

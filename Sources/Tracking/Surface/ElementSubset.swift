@@ -194,7 +194,7 @@ extension ElementSubset: RandomAccessCollection {
     public subscript(position: Int) -> Element {
         let slots = slots()
         guard position >= 0, position < slots.count else {
-            preconditionFailure("\(name): index \(position) is out of range (the subset has \(slots.count) elements)")
+            preconditionFailure("\(name): index \(position) is out of range (the subset's count is \(slots.count))")
         }
         recordMembersRead()
         list.recordElementRead(slots[position])

@@ -60,9 +60,14 @@ import Synchronization
 ///   the index by id, and the slack of arrays that double
 ///   when they grow. A read element adds a graph node.
 ///
-/// Ids must be unique: an edit that would give two elements one id is
-/// refused, with a ``TrackingDiagnostic/Kind/duplicateID`` diagnostic that
-/// names the list and the id.
+/// Ids must be unique: an insertion, or an assignment of a whole element
+/// (`list[i] = x`, `list[id: x] = y`), that would give two elements one id is
+/// refused and changes nothing, with a ``TrackingDiagnostic/Kind/duplicateID``
+/// diagnostic that names the list and the id; so is an in-place edit of an
+/// element that something observes (`list[id: x]?.id = y`). An in-place edit
+/// that nothing observes keeps no copy of the element before it, so when it
+/// gives the element another element's id, the edited element is removed, with
+/// the same diagnostic.
 ///
 /// Thread-safety: the engine's bookkeeping is thread-safe; the elements are
 /// as safe as a stored property: synchronize edits and reads of one list from
@@ -234,7 +239,7 @@ public final class TrackedList<Element: Identifiable> {
     @inlinable @inline(__always)
     func slot(at position: Int) -> Int32 {
         guard position >= 0, position < order.count else {
-            preconditionFailure("\(name): index \(position) is out of range (the list has \(order.count) elements)")
+            preconditionFailure("\(name): index \(position) is out of range (the list's count is \(order.count))")
         }
         return order[position]
     }

@@ -97,6 +97,15 @@ extension TrackedList {
         }
     }
 
+    /// Assigns a whole element to `slot`: the old one is at hand, so an
+    /// assignment that would repeat another element's id is refused and
+    /// loses nothing.
+    @inlinable
+    func replaceElement(inSlot slot: Int32, with new: Element) {
+        let old = (values + Int(slot)).move()
+        finishEdit(slot, id: old.id, old: old, new: new)
+    }
+
     /// The end of an edit: `slot` holds nothing; `old` is the element before
     /// the edit if the edit is observed, `new` the element after it.
     @inlinable
@@ -170,8 +179,16 @@ extension TrackedList {
         (values + Int(slot)).initialize(to: old ?? new)
         // The slot itself may be on the way to the new id: it does not count.
         if let other = self.slot(of: newID), other != slot {
+            if old != nil {
+                // The slot holds the element as it was before the edit.
+                rejectDuplicate(newID, "was given to the element with id \(id) while another element has it; "
+                    + "the edit was refused")
+                return
+            }
+            // An edit in place that nothing observed kept no copy of the
+            // element before it: the element cannot be put back.
             rejectDuplicate(newID, "was given to the element with id \(id) while another element has it; "
-                + "the edited element was removed")
+                + "the edited element was removed (assign a whole element to have the edit refused)")
             _ = removeElement(inSlot: slot)
             return
         }

@@ -117,6 +117,9 @@ extension TrackedList: RandomAccessCollection {
             recordElementRead(slot)
             return values[Int(slot)]
         }
+        set {
+            replaceElement(inSlot: slot(at: position), with: newValue)
+        }
         @inline(__always)
         _modify {
             let slot = slot(at: position)
@@ -155,6 +158,13 @@ extension TrackedList {
             }
             recordElementRead(slot)
             return values[Int(slot)]
+        }
+        set {
+            if let slot = slot(of: id) {
+                if let newValue { replaceElement(inSlot: slot, with: newValue) } else { remove(id: id) }
+            } else if let newValue {
+                append(newValue)
+            }
         }
         @inline(__always)
         _modify {

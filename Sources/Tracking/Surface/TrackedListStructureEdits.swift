@@ -54,7 +54,7 @@ extension TrackedList {
     /// - Complexity: O(n) (the order moves up), with no copy of an element.
     public func insert(_ element: Element, at position: Int) {
         guard position >= 0, position <= order.count else {
-            preconditionFailure("\(name): insertion index \(position) is out of range (the list has \(order.count) elements)")
+            preconditionFailure("\(name): insertion index \(position) is out of range (the list's count is \(order.count))")
         }
         guard self.slot(of: element.id) == nil else {
             rejectDuplicate(element.id, "was added while one is in the list; it was not added")
@@ -224,7 +224,7 @@ extension TrackedList {
         guard destination >= 0, destination <= order.count,
               source.allSatisfy({ $0 >= 0 && $0 < order.count }) else {
             preconditionFailure("\(name): a move from \(Array(source)) to \(destination) is out of range "
-                + "(the list has \(order.count) elements)")
+                + "(the list's count is \(order.count))")
         }
         var reordered: [Int32] = []
         reordered.reserveCapacity(order.count)
