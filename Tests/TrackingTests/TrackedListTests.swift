@@ -333,6 +333,22 @@ private final class Runs: @unchecked Sendable {
         #expect(first.reruns == 1)
     }
 
+    @Test func anUnobservedEditToATakenIDIsFoundEvenWhenTheIDsCollide() {
+        /// Every key hashes alike, so that the edited element's old bucket
+        /// comes first in the probe for the id it takes.
+        struct Key: Hashable, Sendable {
+            let value: Int
+            func hash(into hasher: inout Hasher) { hasher.combine(0) }
+        }
+        struct Item: Identifiable, Equatable, Sendable { var id: Key; var label: String }
+        let list = TrackedList([Item(id: Key(value: 1), label: "a"), Item(id: Key(value: 2), label: "b")], name: "items")
+        let diagnostics = collectingDiagnostics { list[0].id = Key(value: 2) }
+        #expect(diagnostics.map(\.kind) == [.duplicateID])
+        #expect(untracked { list.map(\.label) } == ["b"])
+        #expect(untracked { list[id: Key(value: 2)]?.label } == "b")
+        #expect(untracked { list[id: Key(value: 1)] } == nil)
+    }
+
     @Test func removeAllWhereIsOneChange() {
         let list = chores(6)
         let count = Runs { _ = list.count }

@@ -46,6 +46,21 @@ extension TrackedList {
         }
     }
 
+    /// The slot, other than `excluded`, of an element with id `id`, or nil:
+    /// for an edit that gave the element in `excluded` the id `id` while
+    /// that slot is still filed under its old id.
+    func slot(of id: Element.ID, otherThan excluded: Int32) -> Int32? {
+        let mask = index.buckets.count - 1
+        guard mask >= 0 else { return nil }
+        var bucket = firstBucket(id, mask)
+        while true {
+            let slot = index.buckets[bucket]
+            if slot == SlotIndex.empty { return nil }
+            if slot != excluded, values[Int(slot)].id == id { return slot }
+            bucket = (bucket + 1) & mask
+        }
+    }
+
     /// Files `slot`, which holds the element with id `id`, under that id.
     func indexInsert(_ id: Element.ID, slot: Int32) {
         if (index.count + 1) * 4 > index.buckets.count * 3 { growIndex(toHold: index.count + 1) }

@@ -178,7 +178,7 @@ extension TrackedList {
         let newID = new.id
         (values + Int(slot)).initialize(to: old ?? new)
         // The slot itself may be on the way to the new id: it does not count.
-        if let other = self.slot(of: newID), other != slot {
+        if self.slot(of: newID, otherThan: slot) != nil {
             if old != nil {
                 // The slot holds the element as it was before the edit.
                 rejectDuplicate(newID, "was given to the element with id \(id) while another element has it; "
@@ -189,7 +189,7 @@ extension TrackedList {
             // element before it: the element cannot be put back.
             rejectDuplicate(newID, "was given to the element with id \(id) while another element has it; "
                 + "the edited element was removed (assign a whole element to have the edit refused)")
-            _ = removeElement(inSlot: slot)
+            _ = removeElement(inSlot: slot, filedUnder: id)
             return
         }
         inTransaction {

@@ -136,8 +136,10 @@ extension TrackedList {
     }
 
     /// Removes the element in `slot` and returns it.
-    func removeElement(inSlot slot: Int32, position: Int? = nil) -> Element {
-        let id = values[Int(slot)].id
+    func removeElement(inSlot slot: Int32, filedUnder filedID: Element.ID? = nil, position: Int? = nil) -> Element {
+        // The id the index and the readers know the element by: its own,
+        // unless an edit has just given it another.
+        let id = filedID ?? values[Int(slot)].id
         var removed: Element?
         inTransaction {
             changeStructure(count: order.count - 1) {
