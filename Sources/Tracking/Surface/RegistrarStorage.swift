@@ -27,19 +27,24 @@ final class RegistrarStorage: @unchecked Sendable {
         in storage: UnsafeMutablePointer<Tracked<Value>>, owner: UnsafeMutableRawPointer, ownerType: Any.Type
     ) -> TrackedPropertyNode {
         let word = UnsafeMutableRawPointer(storage)
-        while true {
-            let slot = TrackedSlot.load(storage)
-            if let node = TrackedSlot.node(slot) { return node.takeUnretainedValue() }
-            let value = withUnsafeMutablePointer(to: &storage.pointee.value) { $0 }
-            let node = TypedTrackedNode(
-                value: value, equality: slot, owner: owner, ownerType: ownerType,
-                offset: word - owner)
-            // Registered first, so that the object's death finds every node
-            // that a link can point to.
-            lock.withLock { nodes.append(node) }
-            if TrackedSlot.install(node, in: word, replacing: slot) { return node }
-            // Another thread installed one first: this one was never seen.
-            lock.withLock { _ = nodes.removeLast() }
+        if let node = TrackedSlot.node(TrackedSlot.load(storage)) { return node.takeUnretainedValue() }
+        // Under the lock, so that two first reads on two threads make one
+        // node, and the object's death finds every node a link can point to.
+        return lock.withLock {
+            while true {
+                let slot = TrackedSlot.load(storage)
+                if let node = TrackedSlot.node(slot) { return node.takeUnretainedValue() }
+                let value = withUnsafeMutablePointer(to: &storage.pointee.value) { $0 }
+                let node = TypedTrackedNode(
+                    value: value, equality: slot, owner: owner, ownerType: ownerType,
+                    offset: word - owner)
+                // Only this function installs a node, under this lock, so the
+                // exchange fails only if the storage itself was replaced.
+                if TrackedSlot.install(node, in: word, replacing: slot) {
+                    nodes.append(node)
+                    return node
+                }
+            }
         }
     }
 
