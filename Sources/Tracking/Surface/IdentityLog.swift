@@ -30,16 +30,31 @@ struct IdentityLog<ID: Hashable> {
     }
 
     mutating func record(_ kind: Kind, _ id: ID) {
-        guard firstKnownVersion != nil else { return }
+        // Not recording, or this version's changes were already given up.
+        guard let firstKnownVersion, version >= firstKnownVersion else { return }
         entries.append((version, kind, id))
-        if entries.count > IdentityLog.limit {
-            let dropped = entries.count / 2
-            firstKnownVersion = entries[dropped].version
-            // Entries of one version must all stay or all go.
-            var cut = dropped
-            while cut > 0, entries[cut - 1].version == entries[cut].version { cut -= 1 }
+        if entries.count > IdentityLog.limit { trim() }
+    }
+
+    /// Drops about the older half of the entries. Entries of one version
+    /// must all stay or all go: the cut moves back to where a version
+    /// starts, or, if the older half is one version, forward to where the
+    /// next one starts; if every entry is of the current version (one bulk
+    /// edit), that version's changes are given up (askers compare ids), so
+    /// that the edit's further records cost nothing.
+    private mutating func trim() {
+        var cut = entries.count / 2
+        while cut > 0, entries[cut - 1].version == entries[cut].version { cut -= 1 }
+        if cut == 0 {
+            cut = entries.count / 2
+            while cut < entries.count, entries[cut - 1].version == entries[cut].version { cut += 1 }
+        }
+        if cut == entries.count {
+            entries.removeAll(keepingCapacity: true)
+            firstKnownVersion = version + 1
+        } else {
             entries.removeFirst(cut)
-            firstKnownVersion = entries.first?.version ?? version + 1
+            firstKnownVersion = entries[0].version
         }
     }
 
