@@ -53,13 +53,10 @@ final class ObserverNode: SubscriberNode, @unchecked Sendable {
     /// The change that marked the observer since its last run (retained), to
     /// become ``SubscriberNode/lastCause`` if the observer does run: a change
     /// cut off by a derived value's equality, or undone within a transaction,
-    /// runs nothing and is forgotten. `pendingCauseIsLast` says that the
-    /// pending cause is the last cause itself, kept without a second
-    /// reference. Guarded by the component lock.
+    /// runs nothing and is forgotten. Nil when it is the last cause itself,
+    /// kept without a second reference. Guarded by the component lock.
     @exclusivity(unchecked)
     private var pendingCause: Unmanaged<Node>?
-    @exclusivity(unchecked)
-    private var pendingCauseIsLast = false
 
     /// For an observer that takes events: the kind of the latest
     /// announcement that woke it since its last run, and every property whose
@@ -153,10 +150,8 @@ final class ObserverNode: SubscriberNode, @unchecked Sendable {
         } else if lastCause?.toOpaque() == bits {
             // The usual case: the same property as last time, no reference
             // to take.
-            pendingCauseIsLast = true
             return
         }
-        pendingCauseIsLast = false
         pendingCause = .passRetained(cause)
     }
 
@@ -177,7 +172,6 @@ final class ObserverNode: SubscriberNode, @unchecked Sendable {
             lastCause = pending
             pendingCause = nil
         }
-        pendingCauseIsLast = false
     }
 
     /// The run does not happen after all: what marked it is forgotten.
@@ -186,7 +180,6 @@ final class ObserverNode: SubscriberNode, @unchecked Sendable {
             state.releaseLater(pending)
             pendingCause = nil
         }
-        pendingCauseIsLast = false
         if !takesEvents { return [] }
         pendingKind = nil
         return takePendingChangesLocked()
@@ -582,7 +575,7 @@ struct Cleanup: Sendable {
     let binding: ActorBinding?
 }
 
-/// Runs `body` with no tracking scope, as ``untracked(_:)`` does.
+/// Runs `body` with no tracking scope: ``untracked(_:)``, and cleanups.
 @inline(__always)
 func untrackedRun<T>(_ body: () throws -> T) rethrows -> T {
     let previous = tracking_current_scope()

@@ -53,15 +53,7 @@ public func withTransaction<T>(_ body: () throws -> T) rethrows -> T {
 /// - Parameter body: Code whose reads must not become dependencies.
 /// - Returns: What `body` returns.
 public func untracked<T>(_ body: () throws -> T) rethrows -> T {
-    let previous = tracking_current_scope()
-    let previousMark = tracking_current_run_mark()
-    tracking_set_current_scope(nil)
-    tracking_set_current_run_mark(.max)
-    defer {
-        tracking_set_current_scope(previous)
-        tracking_set_current_run_mark(previousMark)
-    }
-    return try body()
+    try untrackedRun(body)
 }
 
 /// Whether this thread is inside a tracking scope right now (in
