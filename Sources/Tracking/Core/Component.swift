@@ -114,12 +114,25 @@ final class Component: @unchecked Sendable {
         return root(from: unmanaged(bits))
     }
 
+    /// Takes `node` out of its component, which it joined first, as if it
+    /// had never joined one. Only for a node no other thread can reach (no
+    /// link names it), which is about to be used again: a recycled one-shot.
+    static func leave(_ node: Node) {
+        let bits = node.componentBits.load(ordering: .relaxed)
+        if bits == 0 { return }
+        node.componentBits.store(0, ordering: .relaxed)
+        unmanaged(bits).release()
+    }
+
     /// Whether the two nodes are in one component now (components never split,
     /// so a true answer stays true).
+    @inline(__always)
     static func areJoined(_ a: Node, _ b: Node) -> Bool {
         let aBits = a.componentBits.load(ordering: .acquiring)
         let bBits = b.componentBits.load(ordering: .acquiring)
         if aBits == 0 || bBits == 0 { return false }
+        // Most often both joined the same component first.
+        if aBits == bBits { return true }
         return root(from: unmanaged(aBits)).toOpaque() == root(from: unmanaged(bBits)).toOpaque()
     }
 

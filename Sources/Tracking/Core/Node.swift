@@ -39,7 +39,9 @@ class Node: @unchecked Sendable {
     final let readMark = Atomic<UInt64>(0)
 
     /// The component this node joined first (a retained `Component`), or 0
-    /// until it needs one; set once. See ``Component``.
+    /// until it needs one; set once while other threads can reach the node
+    /// (a recycled one-shot gives it back, see ``Component/leave(_:)``).
+    /// See ``Component``.
     final let componentBits = Atomic<UInt>(0)
 
     /// Set, under the component lock, when the object that owns this node is

@@ -11,15 +11,23 @@ import Synchronization
 /// A callback bound to an actor (``binding``) is called on the writer's
 /// thread only if that thread runs on the actor; otherwise it is posted
 /// there, and runs after the change.
+///
+/// A node that has fired for good and that nothing else references goes back
+/// to its thread's spares (``ThreadState/spareOneShots``), and the next
+/// `withTracking` on that thread takes it instead of allocating: a scope that
+/// is armed, fired and armed again in a loop allocates nothing of its own.
 final class OneShotNode: SubscriberNode, @unchecked Sendable {
-    let options: Announcements
+    /// Set when the node is armed, before any other thread can reach it.
+    @exclusivity(unchecked)
+    private(set) var options: Announcements
 
-    /// The callback, with or without an event. Immutable, so that a
-    /// delivery reads it without a lock; it goes with the node, which is
-    /// released once it has fired.
-    private let callback: Callback
+    /// The callback, with or without an event. Set when the node is armed
+    /// and not changed while any other thread can reach it, so that a
+    /// delivery reads it without a lock; dropped when the node is recycled.
+    @exclusivity(unchecked)
+    private var callback: Callback
 
-    private enum Callback {
+    enum Callback {
         case plain(@Sendable () -> Void)
         case event(@Sendable (Announcement) -> Void)
     }
@@ -29,8 +37,10 @@ final class OneShotNode: SubscriberNode, @unchecked Sendable {
         return false
     }
 
-    /// The actor the callback runs on, or nil for the writer's thread.
-    let binding: ActorBinding?
+    /// The actor the callback runs on, or nil for the writer's thread. Set
+    /// with ``callback``.
+    @exclusivity(unchecked)
+    private(set) var binding: ActorBinding?
 
     /// A reference to the node itself while it waits for a change: links do
     /// not retain their subscribers, and the caller of `withTracking` keeps
@@ -61,18 +71,79 @@ final class OneShotNode: SubscriberNode, @unchecked Sendable {
     @exclusivity(unchecked)
     private var awaitedThread: UnsafeMutableRawPointer?
 
-    init(options: Announcements, binding: ActorBinding?, onChange: @escaping @Sendable () -> Void) {
+    private init(options: Announcements, binding: ActorBinding?, callback: Callback) {
         self.options = options
         self.binding = binding
-        self.callback = .plain(onChange)
+        self.callback = callback
         super.init(kind: .oneShot)
     }
 
-    init(options: Announcements, binding: ActorBinding?, onEvent: @escaping @Sendable (Announcement) -> Void) {
-        self.options = options
-        self.binding = binding
-        self.callback = .event(onEvent)
-        super.init(kind: .oneShot)
+    /// A node armed with `callback`, retained once for the caller: one of
+    /// the thread's spares if it has one, else a new one. Nothing else can
+    /// reach it yet.
+    @inline(__always)
+    static func armed(
+        options: Announcements, binding: consuming ActorBinding?, callback: consuming Callback
+    ) -> Unmanaged<OneShotNode> {
+        guard let spare = ThreadState.withCurrent({ $0.spareOneShots.pop() }) else {
+            return .passRetained(OneShotNode(options: options, binding: binding, callback: callback))
+        }
+        let reference = Unmanaged<OneShotNode>.fromOpaque(spare)
+        reference._withUnsafeGuaranteedRef { node in
+            node.options = options
+            node.binding = binding
+            node.callback = callback
+        }
+        return reference
+    }
+
+    /// How many spare nodes a thread keeps: enough for scopes re-armed from
+    /// their own callbacks and for a few nested ones.
+    static let spareLimit = 8
+
+    /// Ends the reference `reference` holds to a node taken from
+    /// ``ThreadState/firedOneShots``: if the node fired for good and this is
+    /// the last reference (no event, posted delivery or caller keeps it),
+    /// no other thread can reach it either, since its links are gone; it is
+    /// emptied and kept as a spare. Otherwise the reference is released.
+    @inline(__always)
+    static func recycleOrRelease(_ reference: Unmanaged<OneShotNode>, _ state: ThreadState) {
+        var node = reference.takeRetainedValue()
+        guard node.flags.contains(.finished), state.spareOneShots.count < spareLimit,
+              isKnownUniquelyReferenced(&node) else { return }
+        node.empty()
+        state.spareOneShots.push(Unmanaged.passRetained(consume node).toOpaque())
+    }
+
+    /// Puts a finished node that only its thread can reach back in the
+    /// state it had when it was made, dropping its callback, its actor and
+    /// its cause. It keeps its component, which the next scope most often
+    /// joins again (see ``lockForOnlyRun(_:)``).
+    private func empty() {
+        callback = .plain({})
+        binding = nil
+        pending = []
+        delivering = []
+        willSetDelivered = false
+        awaitedThread = nil
+        flags = []
+        if let cause = lastCause {
+            lastCause = nil
+            cause.release()
+        }
+    }
+
+    /// ``lockForFinish(_:)`` for the node's only run. A recycled node still
+    /// has the component of its previous scope: it leaves it first unless
+    /// the run's first new read is in it, so that the scope does not merge
+    /// unrelated parts of the graph. No other thread can reach the node yet.
+    private func lockForOnlyRun(_ state: ThreadState) -> Unmanaged<Component> {
+        if componentBits.load(ordering: .relaxed) != 0, newLinksStart < state.newLinks.count {
+            let first = state.newLinks[newLinksStart].assumingMemoryBound(to: Link.self)
+            let joined = first.pointee.source._withUnsafeGuaranteedRef { Component.areJoined(self, $0) }
+            if !joined { Component.leave(self) }
+        }
+        return lockForFinish(state)
     }
 
     override var subscriberName: String { "withTracking scope" }
@@ -163,7 +234,7 @@ final class OneShotNode: SubscriberNode, @unchecked Sendable {
             flags.insert([.cancelled, .finished])
             return
         }
-        let component = lockForFinish(state)
+        let component = lockForOnlyRun(state)
         _ = finishTrackingLocked(state)
         flags.insert(.cancelled)
         takeCallbackLocked(state, keep: false)
@@ -172,11 +243,14 @@ final class OneShotNode: SubscriberNode, @unchecked Sendable {
     }
 
     /// The end of the `apply` closure: the node stops running, and waits for
-    /// a change (kept alive meanwhile: links do not retain subscribers, and
-    /// the caller of `withTracking` keeps no reference). Returns whether a
-    /// change arrived during `apply`, in which case the caller fires it.
-    func finishApply(_ state: ThreadState) -> Bool {
-        let component = lockForFinish(state)
+    /// a change, kept alive meanwhile by `reference`, the caller's reference
+    /// (links do not retain subscribers). Returns whether a change arrived
+    /// during `apply`, in which case the caller fires it, and whether the
+    /// node kept `reference` (else the caller releases it).
+    func finishApply(
+        _ state: ThreadState, keeping reference: Unmanaged<OneShotNode>
+    ) -> (owesDelivery: Bool, keptReference: Bool) {
+        let component = lockForOnlyRun(state)
         let changed = finishTrackingLocked(state)
         flags.remove(.running)
         if !changed.isEmpty, flags.isDisjoint(with: [.fired, .cancelled]) {
@@ -192,15 +266,16 @@ final class OneShotNode: SubscriberNode, @unchecked Sendable {
             }
         }
         let owesDelivery = !pending.isEmpty || flags.contains(.fired)
-        if !flags.contains(.fired) {
-            keepAlive = .passRetained(self)
+        let waits = !flags.contains(.fired)
+        if waits {
+            keepAlive = reference
             if waitsBeforeChange {
                 isCountedAsWaiting = true
                 component._withUnsafeGuaranteedRef { _ = $0.waitingBeforeChange.wrappingAdd(1, ordering: .relaxed) }
             }
         }
         component._withUnsafeGuaranteedRef { $0.unlock() }
-        return owesDelivery
+        return (owesDelivery, waits)
     }
 
     /// Takes the kinds to deliver. If the node fired for good, removes the

@@ -66,7 +66,9 @@ enum Scheduler {
             }
             let pointer = state.firedOneShots[state.firedOneShotsCalled]
             state.firedOneShotsCalled += 1
-            Unmanaged<OneShotNode>.fromOpaque(pointer).takeRetainedValue().runTakenCallback(state)
+            let node = Unmanaged<OneShotNode>.fromOpaque(pointer)
+            node._withUnsafeGuaranteedRef { $0.runTakenCallback(state) }
+            OneShotNode.recycleOrRelease(node, state)
         }
         state.firedOneShots.truncate(to: 0)
         state.firedOneShotsCalled = 0

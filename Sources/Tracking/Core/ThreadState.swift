@@ -77,6 +77,10 @@ final class ThreadState {
     var firedOneShots = PointerStack()
     @exclusivity(unchecked)
     var firedOneShotsCalled = 0
+    /// Finished one-shot nodes (retained) that only this thread can reach,
+    /// for the next `withTracking` (see ``OneShotNode/armed(options:binding:callback:)``).
+    @exclusivity(unchecked)
+    var spareOneShots = PointerStack(capacity: OneShotNode.spareLimit)
     /// How many calls of ``Scheduler/runCallbacks(_:)`` are on this thread's
     /// stack: one-shot callbacks that write fire more callbacks, nested.
     @exclusivity(unchecked)
@@ -185,29 +189,32 @@ final class ThreadState {
 
     /// Takes back a link removed from both lists (the spares overflow into
     /// the shared pool).
+    @inline(__always)
     func recycleLocked(_ link: LinkPointer) {
         link.pointee.previousSubscriber = Link.unattached
         link.pointee.nextDependency = spareLinks
         spareLinks = link
         spareLinkCount += 1
         liveLinks.store(liveLinks.load(ordering: .relaxed) &- 1, ordering: .relaxed)
-        if spareLinkCount > ThreadState.spareLinkLimit {
-            // Give back all but a refill's worth.
-            var tail = link
-            var kept = 1
-            while kept < ThreadState.spareLinkRefill, let next = tail.pointee.nextDependency {
-                tail = next
-                kept += 1
-            }
-            if let surplus = tail.pointee.nextDependency {
-                var last = surplus
-                var count = 1
-                while let next = last.pointee.nextDependency { last = next; count += 1 }
-                tail.pointee.nextDependency = nil
-                LinkPool.giveChain(surplus, last, count: count)
-                spareLinkCount = kept
-            }
+        if spareLinkCount > ThreadState.spareLinkLimit { giveBackSpareLinks() }
+    }
+
+    /// Gives back all spare links but a refill's worth.
+    @inline(never)
+    private func giveBackSpareLinks() {
+        guard var tail = spareLinks else { return }
+        var kept = 1
+        while kept < ThreadState.spareLinkRefill, let next = tail.pointee.nextDependency {
+            tail = next
+            kept += 1
         }
+        guard let surplus = tail.pointee.nextDependency else { return }
+        var last = surplus
+        var count = 1
+        while let next = last.pointee.nextDependency { last = next; count += 1 }
+        tail.pointee.nextDependency = nil
+        LinkPool.giveChain(surplus, last, count: count)
+        spareLinkCount = kept
     }
 
     deinit {
@@ -216,6 +223,8 @@ final class ThreadState {
         newLinks.deallocate()
         oneShotsToFire.deallocate()
         firedOneShots.deallocate()
+        while let spare = spareOneShots.pop() { Unmanaged<OneShotNode>.fromOpaque(spare).release() }
+        spareOneShots.deallocate()
         releases.deallocate()
         snapshots.deallocate()
         pullFrames.deallocate()

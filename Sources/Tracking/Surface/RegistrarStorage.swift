@@ -77,6 +77,12 @@ final class RegistrarStorage: @unchecked Sendable {
         lock.withLock { nodes.count }
     }
 
+    /// The nodes made for this object's properties, in the order of their
+    /// first tracked reads: for tests of the graph's shape.
+    var registeredNodes: [PropertyNode] {
+        lock.withLock { nodes }
+    }
+
     /// Links pointing at this object's nodes, for tests and leak checks.
     var activeDependencyCount: Int {
         lock.withLock { nodes.reduce(0) { $0 + $1.linkCount.load(ordering: .relaxed) } }

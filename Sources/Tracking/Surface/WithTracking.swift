@@ -58,9 +58,9 @@ public func withTracking<T>(
     _ apply: () throws -> T,
     @_inheritActorContext onChange: @escaping @isolated(any) @Sendable () -> Void
 ) rethrows -> T {
-    let node = OneShotNode(
-        options: options.announcements, binding: ActorBinding.binding(for: onChange.isolation), onChange: callableHere(onChange))
-    return try track(node, apply)
+    try track(
+        options: options.announcements, binding: ActorBinding.binding(for: onChange.isolation),
+        callback: .plain(callableHere(onChange)), apply)
 }
 
 /// Runs `apply`, records every tracked property it reads, and calls
@@ -91,43 +91,57 @@ public func withTracking<T>(
     _ apply: () throws -> T,
     @_inheritActorContext onChange: @escaping @isolated(any) @Sendable (TrackingEvent) -> Void
 ) rethrows -> T {
-    let node = OneShotNode(
-        options: options.announcements, binding: ActorBinding.binding(for: onChange.isolation), onEvent: callableHere(onChange))
-    return try track(node, apply)
+    try track(
+        options: options.announcements, binding: ActorBinding.binding(for: onChange.isolation),
+        callback: .event(callableHere(onChange)), apply)
 }
 
 @inline(__always)
-private func track<T>(_ node: OneShotNode, _ apply: () throws -> T) rethrows -> T {
-    // Brand new: no other thread can reach it before `apply` returns.
-    node.flags.insert(.running)
-    let previous = ThreadState.withCurrent { node.beginTracking($0) }
-    let result: T
-    do {
-        result = try apply()
-    } catch {
-        ThreadState.withCurrent { finishApply(node, previous: previous, succeeded: false, $0) }
-        throw error
+private func track<T>(
+    options: Announcements, binding: consuming ActorBinding?, callback: consuming OneShotNode.Callback,
+    _ apply: () throws -> T
+) rethrows -> T {
+    let reference = OneShotNode.armed(options: options, binding: binding, callback: callback)
+    return try ThreadState.withCurrent { state in
+        // No other thread can reach it before `apply` returns.
+        let previous = reference._withUnsafeGuaranteedRef { node in
+            node.flags.insert(.running)
+            return node.beginTracking(state)
+        }
+        let result: T
+        do {
+            result = try apply()
+        } catch {
+            finishApply(reference, previous: previous, succeeded: false, state)
+            throw error
+        }
+        finishApply(reference, previous: previous, succeeded: true, state)
+        return result
     }
-    ThreadState.withCurrent { finishApply(node, previous: previous, succeeded: true, $0) }
-    return result
 }
 
+/// Ends the scope's run; takes the caller's reference to the node.
 private func finishApply(
-    _ node: OneShotNode, previous: UnsafeMutableRawPointer?, succeeded: Bool, _ state: ThreadState
+    _ reference: Unmanaged<OneShotNode>, previous: UnsafeMutableRawPointer?, succeeded: Bool, _ state: ThreadState
 ) {
-    node.endTracking(restoring: previous)
-    // The enclosing scope depends on what this one read.
-    if let previous {
-        let outer = Unmanaged<SubscriberNode>.fromOpaque(previous).takeUnretainedValue()
-        var cursor = node.firstDependency
-        while let link = cursor {
-            _ = outer.track(link.pointee.source.takeUnretainedValue(), state)
-            cursor = link.pointee.nextDependency
+    let kept = reference._withUnsafeGuaranteedRef { node -> Bool in
+        node.endTracking(restoring: previous)
+        // The enclosing scope depends on what this one read.
+        if let previous {
+            let outer = Unmanaged<SubscriberNode>.fromOpaque(previous).takeUnretainedValue()
+            var cursor = node.firstDependency
+            while let link = cursor {
+                _ = outer.track(link.pointee.source.takeUnretainedValue(), state)
+                cursor = link.pointee.nextDependency
+            }
         }
+        if !succeeded || node.firstDependency == nil {
+            node.discard(state)
+            return false
+        }
+        let (owesDelivery, keptReference) = node.finishApply(state, keeping: reference)
+        if owesDelivery { node.fire(state) }
+        return keptReference
     }
-    if !succeeded || node.firstDependency == nil {
-        node.discard(state)
-    } else if node.finishApply(state) {
-        node.fire(state)
-    }
+    if !kept { reference.release() }
 }
