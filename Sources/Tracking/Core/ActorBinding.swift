@@ -66,8 +66,13 @@ final class ActorBinding: @unchecked Sendable {
     }
 
     /// The binding of `actor`, made the first time. Nil for no actor.
+    @inline(__always)
     static func binding(for actor: (any Actor)?) -> ActorBinding? {
         guard let actor else { return nil }
+        return binding(of: actor)
+    }
+
+    private static func binding(of actor: any Actor) -> ActorBinding {
         if actor === MainActor.shared { return main }
         let key = ObjectIdentifier(actor)
         return tableLock.withLock {
