@@ -83,3 +83,27 @@ import Testing
         }
     }
 }
+
+/// Scopes armed on several threads and fired by each other's writes: a node
+/// fired on another thread goes to that thread's spares, and is reused there
+/// while its first thread may still be finishing with it.
+@Suite struct OneShotRecyclingConcurrencyTests {
+    @Test(arguments: [false, true])
+    func scopesFiredAcrossThreadsFireOncePerKind(beforeAndAfter: Bool) async {
+        let model = AnnouncedEverywhere()
+        let fired = Locked(0)
+        let threads = 4
+        let perThread = 500
+        let options: TrackingOptions = beforeAndAfter ? [.willSet, .didSet] : .willSet
+        await onThreads(threads) { _ in
+            for _ in 0..<perThread {
+                withTracking(options: options) { _ = model.field } onChange: { fired.increment() }
+                model.trackingRegistrar.withMutation(of: model, keyPath: \.field) {}
+            }
+        }
+        // Every scope is fired by its own thread's change, if not earlier by
+        // another thread's: once, or once per kind.
+        #expect(fired.current == threads * perThread * (beforeAndAfter ? 2 : 1))
+        #expect(model.trackingRegistrar.activeDependencyCount == 0)
+    }
+}

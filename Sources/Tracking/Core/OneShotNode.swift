@@ -268,14 +268,16 @@ final class OneShotNode: SubscriberNode, @unchecked Sendable {
         let owesDelivery = !pending.isEmpty || flags.contains(.fired)
         let waits = !flags.contains(.fired)
         if waits {
-            keepAlive = reference
+            // A caller that fires the node after the lock keeps its own
+            // reference until then: another thread may end the node meanwhile.
+            keepAlive = owesDelivery ? reference.retain() : reference
             if waitsBeforeChange {
                 isCountedAsWaiting = true
                 component._withUnsafeGuaranteedRef { _ = $0.waitingBeforeChange.wrappingAdd(1, ordering: .relaxed) }
             }
         }
         component._withUnsafeGuaranteedRef { $0.unlock() }
-        return (owesDelivery, waits)
+        return (owesDelivery, waits && !owesDelivery)
     }
 
     /// Takes the kinds to deliver. If the node fired for good, removes the
