@@ -70,8 +70,9 @@ let isThreadSanitized: Bool = dlsym(dlopen(nil, RTLD_NOW), "__tsan_init") != nil
         }
         observer.start()
         if !duringFirstRun {
-            // Start a second run, on this thread, that blocks after its read.
-            Thread.sleep(forTimeInterval: 0.05)
+            // Once the first run is over (a loaded machine may take long to
+            // start the thread), start a second one that blocks after its read.
+            while token.current == nil { usleep(1_000) }
             let trigger = Thread { model[0] = 1 }
             trigger.start()
         }
