@@ -76,29 +76,10 @@
         // else goes through the child list.
         let kind = context.types.kind(of: Content.self)
         let rowsAreCustom = if case .custom = kind { true } else { false }
-        let contentType = ObjectIdentifier(Content.self)
         let rowEnvironment = environment.withoutReader
         deferred.reserve(count)
         var rows = ChildList(rowsOf: node, deferred: deferred, environment: environment)
         var replaced: [Node] = []
-        /// The row of a custom view takes the view at `view` if it is new.
-        /// Returns false if `old` is not such a row.
-        func receive(_ view: UnsafeMutablePointer<Content>, in old: Node) -> Bool {
-            guard rowsAreCustom, old.typeID == contentType else { return false }
-            let typed = unsafeDowncast(old, to: ViewNode.self)
-            typed.receiveRow(view, environment: rowEnvironment)
-            deferred.append(typed)
-            return true
-        }
-        func add(_ view: consuming Content, at position: Int, in old: Node) {
-            let added = rows.addRow(view, key: old.key, kind: kind, reusing: old)
-            if added !== old {
-                // The view's node type changed: the new node replaces it.
-                children[position] = added
-                rowsByID[ids[position]] = added
-                replaced.append(old)
-            }
-        }
 
         // The elements whose ids are the ids shown at their offsets keep
         // their rows, and get their views in the same walk: one id
@@ -111,7 +92,7 @@
             start = children.withUnsafeBufferPointer { rows in
                 ids.withUnsafeBufferPointer { shown in
                     let prefix = PrefixRows(
-                        rows: rows, taken: taken, environment: rowEnvironment, deferred: deferred)
+                        rows: rows, sample: rows.first, environment: rowEnvironment, deferred: deferred)
                     return walk.prefix(data, elementID, content, shown) { prefix.receive($0, $1) }
                 }
             }
@@ -121,6 +102,9 @@
             }
         }
 
+        // An old row, for the layout they share (see ``PrefixRows``), before
+        // the edit puts placeholders among them.
+        let sample = children.first
         newIDs.removeAll(keepingCapacity: true)
         if let reported {
             place(reported, children, taken: taken, skipped: skipped)
@@ -139,29 +123,38 @@
         forgetRowsLeaving(taken: taken)
         edit(&children, from: start, placeholder: node)
 
-        // Each remaining element's view, to its row. From an array: in
-        // generic code, a collection's subscript is a coroutine that
-        // allocates on every call (an array is not copied here).
-        let elements = Array(data)
-        var position = start
-        var nextDuplicate = 0
-        for offset in start..<count {
-            if nextDuplicate < duplicates.count, duplicates[nextDuplicate] == offset {
-                nextDuplicate += 1
-                continue
+        // Each remaining element's view, to its row, in the loop compiled
+        // for the collection's types. A row that keeps its node, of a custom
+        // view, costs what a row of the prefix does (it is in its place in
+        // `children` now); the others (new rows, built-in views) take their
+        // view from the loop and go through the child list.
+        children.withUnsafeMutableBufferPointer { children in
+            slots.withUnsafeBufferPointer { slots in
+                duplicates.withUnsafeBufferPointer { duplicates in
+                    let matched = PrefixRows(
+                        rows: UnsafeBufferPointer(children), sample: sample, environment: rowEnvironment,
+                        deferred: deferred)
+                    walk.views(data, content, start, duplicates) { position, address in
+                        let slot = slots[position - start]
+                        if rowsAreCustom, case .row = slot {
+                            matched.receive(position, address)
+                            return false
+                        }
+                        let view = address.assumingMemoryBound(to: Content.self).move()
+                        let old: Node? = if case .row(let row) = slot { row.takeUnretainedValue() } else { nil }
+                        let added = rows.addRow(
+                            view, key: old?.key ?? .id(AnyHashable(ids[position])), kind: kind, reusing: old)
+                        if added !== old {
+                            // A new row, or the view's node type changed:
+                            // the new node replaces the old one.
+                            children[position] = added
+                            rowsByID[ids[position]] = added
+                            if let old { replaced.append(old) }
+                        }
+                        return true
+                    }
+                }
             }
-            var view = content(elements[offset])
-            switch slots[position - start] {
-            case .row(let row):
-                let old = row.takeUnretainedValue()
-                if !receive(&view, in: old) { add(view, at: position, in: old) }
-            case .new:
-                let id = ids[position]
-                let added = rows.addRow(view, key: .id(AnyHashable(id)), kind: kind, reusing: nil)
-                children[position] = added
-                rowsByID[id] = added
-            }
-            position += 1
         }
         node.children = children
 
@@ -266,10 +259,16 @@
     /// Fills `slots` from `newIDs` (the ids of the elements from offset
     /// `start` on) and the old rows from `start` on, and `duplicates`; puts
     /// the rows not matched in `passedOver`, stamped `skipped`.
+    ///
+    /// The rows before `start` kept their places and are not stamped by the
+    /// walk that matched them, which reads as little of each row as it can;
+    /// they are stamped `taken` here only when an id found among the rows
+    /// could be one of theirs (a duplicate of an element there).
     private func match(_ old: [Node], from start: Int, taken: UInt64, skipped: UInt64) {
         addedIDs.removeAll(keepingCapacity: true)
         slots.removeAll(keepingCapacity: true)
         slots.reserveCapacity(newIDs.count)
+        var isPrefixStamped = start == 0
         var j = start
         // Indices, not an iterator: in generic code, iterating allocates.
         for i in 0..<newIDs.count {
@@ -287,6 +286,10 @@
                     duplicates.append(start + i)
                 }
                 continue
+            }
+            if !isPrefixStamped, row.stamp != taken, row.stamp != skipped {
+                for index in 0..<start { old[index].stamp = taken }
+                isPrefixStamped = true
             }
             if row.stamp == taken {
                 duplicates.append(start + i)

@@ -84,16 +84,15 @@ final class TypedViewNode<Content: View>: ViewNode {
         hasPendingInputs = true
     }
 
-    override func receiveRow(at view: UnsafeMutableRawPointer, environment: borrowing EnvironmentValues) {
+    override func receiveRow(at view: UnsafeMutableRawPointer, environment: borrowing EnvironmentValues, viewIsSame: Bool) {
         if environment.chain !== self.environment.chain {
             receivedEnvironment = copy environment
             hasPendingInputs = true
         }
-        guard hasRendered, layout.isSameInput(&self.view, view.assumingMemoryBound(to: Content.self)) else {
+        if !viewIsSame {
             swap(&received, &view.assumingMemoryBound(to: Content.self).pointee)
             hasReceived = true
             hasPendingInputs = true
-            return
         }
     }
 
