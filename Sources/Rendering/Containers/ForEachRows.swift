@@ -102,16 +102,22 @@
             }
         }
 
+        // Matching and editing compare, copy and hash ids once per row:
+        // compiled for integer ids (the usual kind) in this module, called
+        // on this object as the same type, instead of through `ID`'s
+        // witnesses.
+        let integerRows = ID.self == Int.self ? unsafeDowncast(self, to: ForEachRows<Int>.self) : nil
         // An old row, for the layout they share (see ``PrefixRows``), before
         // the edit puts placeholders among them.
-        let sample = children.first
+        let sample = rowsAreCustom ? children.first : nil
         newIDs.removeAll(keepingCapacity: true)
         if let reported {
             place(reported, children, taken: taken, skipped: skipped)
         } else {
             newIDs.reserveCapacity(count - start)
             walk.ids(data, elementID, start, &newIDs)
-            match(children, from: start, taken: taken, skipped: skipped)
+            if let integerRows { integerRows.match(children, from: start, taken: taken, skipped: skipped) }
+            else { match(children, from: start, taken: taken, skipped: skipped) }
         }
         for offset in duplicates {
             let id = newIDs[offset - start]
@@ -121,7 +127,8 @@
         }
         for offset in duplicates.reversed() { newIDs.remove(at: offset - start) }
         forgetRowsLeaving(taken: taken)
-        edit(&children, from: start, placeholder: node)
+        if let integerRows { integerRows.edit(&children, from: start, placeholder: node) }
+        else { edit(&children, from: start, placeholder: node) }
 
         // Each remaining element's view, to its row, in the loop compiled
         // for the collection's types. A row that keeps its node, of a custom

@@ -71,13 +71,17 @@
     func applyParentUpdate() {
         guard let views else { return }
         let queue = owner.context.queue
+        let count = self.count
         var index = 0
         while index < count {
+            // Read again after each render: a view rendered before may have
+            // dirtied another.
+            if queue.dirtyMarks.load(ordering: .acquiring) == 0 {
+                while index < count, views[index] & 1 != 0 { index &+= 1 }
+                if index == count { break }
+            }
             let word = views[index]
             index &+= 1
-            // Read before each quiet view: a view rendered before it may
-            // have dirtied another.
-            if word & 1 != 0, queue.dirtyMarks.load(ordering: .acquiring) == 0 { continue }
             // Borrowed: the tree holds it (see above).
             unowned(unsafe) let view = Unmanaged<ViewNode>.fromOpaque(UnsafeRawPointer(bitPattern: word & ~1)!)
                 .takeUnretainedValue()
