@@ -10,7 +10,11 @@
 /// from rows that were removed (or moved down). A single insertion, removal
 /// or move therefore costs O(n) comparisons of ids and O(1) look-ups; the
 /// row list is edited in place between the unchanged prefix and suffix; and
-/// nothing is allocated unless rows are added. A collection that knows what
+/// nothing is allocated unless rows are added. Rows of custom views that keep
+/// their node are then given their views in the loop the `ForEach` compiled
+/// for its types (``RowWalk``), and compared there (``KeptRows``): the usual
+/// row, given the same view, costs a few loads of its own memory and no call.
+/// A collection that knows what
 /// changed can say so instead (``IdentityChangeReporting``), and the ids are
 /// then not compared at all.
 ///
@@ -83,15 +87,16 @@
 
         // The elements whose ids are the ids shown at their offsets keep
         // their rows, and get their views in the same walk: one id
-        // comparison and one view a row, nothing stored. Only from the first
-        // offset where they differ are the ids collected and matched. (Rows
-        // of built-in views are all matched the general way.)
+        // comparison and one view a row, nothing stored (not even a stamp:
+        // see ``match(_:from:taken:skipped:)``). Only from the first offset
+        // where they differ are the ids collected and matched. (Rows of
+        // built-in views are all matched the general way.)
         let reported = changes.flatMap { applies($0, count: count) ? $0 : nil }
         var start = 0
         if reported == nil, rowsAreCustom {
             start = children.withUnsafeBufferPointer { rows in
                 ids.withUnsafeBufferPointer { shown in
-                    let prefix = PrefixRows(
+                    let prefix = KeptRows(
                         rows: rows, sample: rows.first, environment: rowEnvironment, deferred: deferred)
                     return walk.prefix(data, elementID, content, shown) { prefix.receive($0, $1) }
                 }
@@ -107,7 +112,7 @@
         // on this object as the same type, instead of through `ID`'s
         // witnesses.
         let integerRows = ID.self == Int.self ? unsafeDowncast(self, to: ForEachRows<Int>.self) : nil
-        // An old row, for the layout they share (see ``PrefixRows``), before
+        // An old row, for the layout they share (see ``KeptRows``), before
         // the edit puts placeholders among them.
         let sample = rowsAreCustom ? children.first : nil
         newIDs.removeAll(keepingCapacity: true)
@@ -138,7 +143,7 @@
         children.withUnsafeMutableBufferPointer { children in
             slots.withUnsafeBufferPointer { slots in
                 duplicates.withUnsafeBufferPointer { duplicates in
-                    let matched = PrefixRows(
+                    let matched = KeptRows(
                         rows: UnsafeBufferPointer(children), sample: sample, environment: rowEnvironment,
                         deferred: deferred)
                     walk.views(data, content, start, duplicates) { position, address in

@@ -5,6 +5,8 @@
 /// class.
 final class TypedViewNode<Content: View>: ViewNode {
     /// The view as last rendered, with its hosted properties installed.
+    /// First, right after the fields of ``ViewNode`` that a list reads for
+    /// each row.
     @exclusivity(unchecked) private var view: Content
     /// The view the parent produced in its latest render. Once compared with
     /// ``view`` it stays, holding the same inputs, until the next one

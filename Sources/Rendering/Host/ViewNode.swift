@@ -86,7 +86,7 @@ class ViewNode: Node {
     }
 
     /// ``receive(at:environment:)`` for a row of a `ForEach`, which has
-    /// compared already (``PrefixRows``) and found the view or the
+    /// compared already (``KeptRows``) and found the view or the
     /// environment new: the view at `view` is taken unless `viewIsSame`, the
     /// environment only if it is another one. (A row whose inputs and
     /// environment are the same is not called, and the caller drops its

@@ -1,7 +1,9 @@
-/// Where ``RowWalk`` hands the views of the rows that keep their node, when
-/// the rows are custom views: each row compares its new view with the one it
-/// shows and joins the custom views of the render in progress, quiet if it
-/// has nothing to do (see ``DeferredChildren``).
+/// Where ``RowWalk`` hands the views of the rows of a `ForEach` that keep
+/// their node, when the rows are custom views (the rows of the unchanged
+/// prefix, then the rows matched after it, each then at its new place): each
+/// row compares its new view with the one it shows and joins the custom
+/// views of the render in progress, quiet if it has nothing to do (see
+/// ``DeferredChildren``).
 ///
 /// Not generic, so that the work per row is plain loads and no call. Every
 /// row of a `ForEach` whose content is a custom view is a view node of that
@@ -11,7 +13,7 @@
 /// (the environment and two flags, stored next to the view; see
 /// ``ViewNode``) and of its view.
 @MainActor
-struct PrefixRows {
+struct KeptRows {
     /// The rows shown, in order.
     let rows: UnsafeBufferPointer<Node>
     let environment: EnvironmentValues
@@ -23,8 +25,8 @@ struct PrefixRows {
     /// Where a row keeps its view, from the row's address.
     private let viewOffset: Int
 
-    /// Rows to be given views by offset (``receive(_:_:)-(Int,_)``) or by
-    /// reference; `sample` is one of them, or nil if there are none.
+    /// Rows to be given views by offset; `sample` is a row of the same
+    /// `ForEach` (one of them, or one that was), or nil if there is none.
     init(
         rows: UnsafeBufferPointer<Node>, sample: Node?, environment: EnvironmentValues, deferred: DeferredChildren
     ) {
