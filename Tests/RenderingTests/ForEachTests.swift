@@ -103,9 +103,71 @@ import Tracking
         #expect(CountedID.reads == 9)
         #expect(host.errors.isEmpty)
     }
+
+    /// A row given nothing new by its list is passed over while no view is
+    /// dirty; one that its list's body dirtied (here, by a write during the
+    /// body) still renders in the list's pass, in its place among the
+    /// list's children: before the view after the list.
+    @Test func aRowDirtiedDuringItsListsRenderRendersInItsPlace() {
+        let model = HighlightModel()
+        let host = ViewHost(HighlightList(model: model))
+        #expect(host.snapshot.contains("Text(\"5: 5\")"))
+        host.resetCounts()
+
+        model.ids.append(6)
+        host.flush()
+        #expect(host.snapshot.contains("Text(\"5: 6\")"))
+        #expect(host.snapshot.contains("Text(\"6: 0\")"))
+        #expect(host.snapshot.contains("Text(\"rows: 6\")"))
+        #expect(host.renderLog.map(\.description) == [
+            "HighlightList: \\HighlightModel.ids",
+            "HighlightRow: \\HighlightModel.highlighted",
+            "HighlightFooter: new inputs from HighlightList",
+        ])
+        #expect(host.bodyCounts == ["HighlightList": 1, "HighlightRow": 2, "HighlightFooter": 1])
+    }
 }
 
 // MARK: Support
+
+private final class HighlightModel: Trackable {
+    let trackingRegistrar = TrackingRegistrar()
+    @Tracked var ids = [1, 2, 3, 4, 5]
+    /// Read by row 5 only; the list's body writes it.
+    @Tracked var highlighted = 0
+}
+
+private struct HighlightList: View {
+    let model: HighlightModel
+
+    var body: some View {
+        let ids = model.ids
+        // A body should not write state; this one does, to dirty a row
+        // while its list renders.
+        untracked { model.highlighted = ids.count }
+        return VStack {
+            ForEach(ids, id: \.self) { HighlightRow(id: $0, model: model) }
+            HighlightFooter(count: ids.count)
+        }
+    }
+}
+
+private struct HighlightRow: View {
+    let id: Int
+    let model: HighlightModel
+
+    var body: some View {
+        Text("\(id): \(id == 5 ? model.highlighted : 0)")
+    }
+}
+
+private struct HighlightFooter: View {
+    let count: Int
+
+    var body: some View {
+        Text("rows: \(count)")
+    }
+}
 
 /// The ids to list, tracked.
 private final class RowIDs: Trackable, @unchecked Sendable {

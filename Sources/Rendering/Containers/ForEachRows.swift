@@ -10,7 +10,11 @@
 /// from rows that were removed (or moved down). A single insertion, removal
 /// or move therefore costs O(n) comparisons of ids and O(1) look-ups; the
 /// row list is edited in place between the unchanged prefix and suffix; and
-/// nothing is allocated unless rows are added. A collection that knows what
+/// nothing is allocated unless rows are added. Rows of custom views that keep
+/// their node are then given their views in the loop the `ForEach` compiled
+/// for its types (``RowWalk``), and compared there (``KeptRows``): the usual
+/// row, given the same view, costs a few loads of its own memory and no call.
+/// A collection that knows what
 /// changed can say so instead (``IdentityChangeReporting``), and the ids are
 /// then not compared at all.
 ///
@@ -76,42 +80,24 @@
         // else goes through the child list.
         let kind = context.types.kind(of: Content.self)
         let rowsAreCustom = if case .custom = kind { true } else { false }
-        let contentType = ObjectIdentifier(Content.self)
         let rowEnvironment = environment.withoutReader
         deferred.reserve(count)
         var rows = ChildList(rowsOf: node, deferred: deferred, environment: environment)
         var replaced: [Node] = []
-        /// The row of a custom view takes the view at `view` if it is new.
-        /// Returns false if `old` is not such a row.
-        func receive(_ view: UnsafeMutablePointer<Content>, in old: Node) -> Bool {
-            guard rowsAreCustom, old.typeID == contentType else { return false }
-            let typed = unsafeDowncast(old, to: ViewNode.self)
-            typed.receiveRow(view, environment: rowEnvironment)
-            deferred.append(typed)
-            return true
-        }
-        func add(_ view: consuming Content, at position: Int, in old: Node) {
-            let added = rows.addRow(view, key: old.key, kind: kind, reusing: old)
-            if added !== old {
-                // The view's node type changed: the new node replaces it.
-                children[position] = added
-                rowsByID[ids[position]] = added
-                replaced.append(old)
-            }
-        }
 
         // The elements whose ids are the ids shown at their offsets keep
         // their rows, and get their views in the same walk: one id
-        // comparison and one view a row, nothing stored. Only from the first
-        // offset where they differ are the ids collected and matched. (Rows
-        // of built-in views are all matched the general way.)
+        // comparison and one view a row, nothing stored (not even a stamp:
+        // see ``match(_:from:taken:skipped:)``). Only from the first offset
+        // where they differ are the ids collected and matched. (Rows of
+        // built-in views are all matched the general way.)
         let reported = changes.flatMap { applies($0, count: count) ? $0 : nil }
         var start = 0
         if reported == nil, rowsAreCustom {
             start = children.withUnsafeBufferPointer { rows in
                 ids.withUnsafeBufferPointer { shown in
-                    let prefix = PrefixRows(
-                        rows: rows, taken: taken, environment: rowEnvironment, deferred: deferred)
+                    let prefix = KeptRows(
+                        rows: rows, sample: rows.first, environment: rowEnvironment, deferred: deferred)
                     return walk.prefix(data, elementID, content, shown) { prefix.receive($0, $1) }
                 }
             }
@@ -121,13 +107,22 @@
             }
         }
 
+        // Matching and editing compare, copy and hash ids once per row:
+        // compiled for integer ids (the usual kind) in this module, called
+        // on this object as the same type, instead of through `ID`'s
+        // witnesses.
+        let integerRows = ID.self == Int.self ? unsafeDowncast(self, to: ForEachRows<Int>.self) : nil
+        // An old row, for the layout they share (see ``KeptRows``), before
+        // the edit puts placeholders among them.
+        let sample = rowsAreCustom ? children.first : nil
         newIDs.removeAll(keepingCapacity: true)
         if let reported {
             place(reported, children, taken: taken, skipped: skipped)
         } else {
             newIDs.reserveCapacity(count - start)
             walk.ids(data, elementID, start, &newIDs)
-            match(children, from: start, taken: taken, skipped: skipped)
+            if let integerRows { integerRows.match(children, from: start, taken: taken, skipped: skipped) }
+            else { match(children, from: start, taken: taken, skipped: skipped) }
         }
         for offset in duplicates {
             let id = newIDs[offset - start]
@@ -137,31 +132,41 @@
         }
         for offset in duplicates.reversed() { newIDs.remove(at: offset - start) }
         forgetRowsLeaving(taken: taken)
-        edit(&children, from: start, placeholder: node)
+        if let integerRows { integerRows.edit(&children, from: start, placeholder: node) }
+        else { edit(&children, from: start, placeholder: node) }
 
-        // Each remaining element's view, to its row. From an array: in
-        // generic code, a collection's subscript is a coroutine that
-        // allocates on every call (an array is not copied here).
-        let elements = Array(data)
-        var position = start
-        var nextDuplicate = 0
-        for offset in start..<count {
-            if nextDuplicate < duplicates.count, duplicates[nextDuplicate] == offset {
-                nextDuplicate += 1
-                continue
+        // Each remaining element's view, to its row, in the loop compiled
+        // for the collection's types. A row that keeps its node, of a custom
+        // view, costs what a row of the prefix does (it is in its place in
+        // `children` now); the others (new rows, built-in views) take their
+        // view from the loop and go through the child list.
+        children.withUnsafeMutableBufferPointer { children in
+            slots.withUnsafeBufferPointer { slots in
+                duplicates.withUnsafeBufferPointer { duplicates in
+                    let matched = KeptRows(
+                        rows: UnsafeBufferPointer(children), sample: sample, environment: rowEnvironment,
+                        deferred: deferred)
+                    walk.views(data, content, start, duplicates) { position, address in
+                        let slot = slots[position - start]
+                        if rowsAreCustom, case .row = slot {
+                            matched.receive(position, address)
+                            return false
+                        }
+                        let view = address.assumingMemoryBound(to: Content.self).move()
+                        let old: Node? = if case .row(let row) = slot { row.takeUnretainedValue() } else { nil }
+                        let added = rows.addRow(
+                            view, key: old?.key ?? .id(AnyHashable(ids[position])), kind: kind, reusing: old)
+                        if added !== old {
+                            // A new row, or the view's node type changed:
+                            // the new node replaces the old one.
+                            children[position] = added
+                            rowsByID[ids[position]] = added
+                            if let old { replaced.append(old) }
+                        }
+                        return true
+                    }
+                }
             }
-            var view = content(elements[offset])
-            switch slots[position - start] {
-            case .row(let row):
-                let old = row.takeUnretainedValue()
-                if !receive(&view, in: old) { add(view, at: position, in: old) }
-            case .new:
-                let id = ids[position]
-                let added = rows.addRow(view, key: .id(AnyHashable(id)), kind: kind, reusing: nil)
-                children[position] = added
-                rowsByID[id] = added
-            }
-            position += 1
         }
         node.children = children
 
@@ -266,10 +271,16 @@
     /// Fills `slots` from `newIDs` (the ids of the elements from offset
     /// `start` on) and the old rows from `start` on, and `duplicates`; puts
     /// the rows not matched in `passedOver`, stamped `skipped`.
+    ///
+    /// The rows before `start` kept their places and are not stamped by the
+    /// walk that matched them, which reads as little of each row as it can;
+    /// they are stamped `taken` here only when an id found among the rows
+    /// could be one of theirs (a duplicate of an element there).
     private func match(_ old: [Node], from start: Int, taken: UInt64, skipped: UInt64) {
         addedIDs.removeAll(keepingCapacity: true)
         slots.removeAll(keepingCapacity: true)
         slots.reserveCapacity(newIDs.count)
+        var isPrefixStamped = start == 0
         var j = start
         // Indices, not an iterator: in generic code, iterating allocates.
         for i in 0..<newIDs.count {
@@ -287,6 +298,10 @@
                     duplicates.append(start + i)
                 }
                 continue
+            }
+            if !isPrefixStamped, row.stamp != taken, row.stamp != skipped {
+                for index in 0..<start { old[index].stamp = taken }
+                isPrefixStamped = true
             }
             if row.stamp == taken {
                 duplicates.append(start + i)

@@ -25,6 +25,17 @@ struct RowWalk<Data: RandomAccessCollection, ID: Hashable, Content: View> {
         _ shown: UnsafeBufferPointer<ID>, _ row: (Int, UnsafeMutableRawPointer) -> Void
     ) -> Int
 
+    /// Walks the elements from offset `start` on, but those at the offsets
+    /// in `skipped` (in increasing order): makes each one's view and hands
+    /// its address to `row` with its place among the rows (its offset less
+    /// the skipped offsets before it). `row` returns true if it took the
+    /// view (moved it out); the walk destroys the others.
+    @usableFromInline
+    let views: (
+        _ data: Data, _ content: (Data.Element) -> Content, _ start: Int, _ skipped: UnsafeBufferPointer<Int>,
+        _ row: (Int, UnsafeMutableRawPointer) -> Bool
+    ) -> Void
+
     /// Appends the ids of the elements from offset `start` on.
     @usableFromInline
     let ids: (_ data: Data, _ elementID: (Data.Element) -> ID, _ start: Int, _ into: inout [ID]) -> Void
@@ -46,6 +57,26 @@ struct RowWalk<Data: RandomAccessCollection, ID: Hashable, Content: View> {
                     data.formIndex(after: &index)
                 }
                 return offset
+            }
+        }
+        views = { data, content, start, skipped, row in
+            withUnsafeTemporaryAllocation(of: Content.self, capacity: 1) { slot in
+                let view = slot.baseAddress!
+                var offset = start
+                var position = start
+                var nextSkipped = 0
+                var index = data.index(data.startIndex, offsetBy: start)
+                while index != data.endIndex {
+                    if nextSkipped < skipped.count, skipped[nextSkipped] == offset {
+                        nextSkipped += 1
+                    } else {
+                        view.initialize(to: content(data[index]))
+                        if !row(position, UnsafeMutableRawPointer(view)) { view.deinitialize(count: 1) }
+                        position += 1
+                    }
+                    offset += 1
+                    data.formIndex(after: &index)
+                }
             }
         }
         ids = { data, elementID, start, ids in

@@ -101,8 +101,11 @@ extension State: HostedProperty {
 /// The storage of one ``State``: a tracked value, and a binding location.
 ///
 /// What `@Tracked var value` would declare, with the accessors written out
-/// twice. ``value`` is inlined into the bodies that read `@State`, where its
-/// key paths are constants that the optimizer turns into a field load. The
+/// twice. ``value`` is inlined into the bodies that read `@State`; its getter
+/// takes the storage's address itself, which costs a field load: a storage
+/// key path, which the optimizer also turns into a field address, would
+/// check exclusivity at run time on every read (a list's rows that read the
+/// state pay that once per row). The
 /// host's own code is generic, and there a key path literal is instantiated,
 /// and allocated, on every use: as a binding's location, the box reaches its
 /// value through key paths made once per box.
@@ -128,7 +131,8 @@ final class StateBox<Value>: BindingLocation, Trackable {
 
     @inlinable
     var value: Value {
-        get { Tracked[_enclosingInstance: self, wrapped: \.value, storage: \._value] }
+        // The storage's address taken directly, not through the key path.
+        get { Tracked.read(withUnsafeMutablePointer(to: &_value) { $0 }, of: self, wrapped: \.value) }
         set { Tracked[_enclosingInstance: self, wrapped: \.value, storage: \._value] = newValue }
     }
 

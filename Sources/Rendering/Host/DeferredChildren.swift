@@ -9,9 +9,15 @@
 /// a call): each is a child of the owner's new children, which the tree
 /// holds until the owner's next render, and a child's render changes only
 /// its own subtree.
+///
+/// A view given nothing new (a row of a list whose body ran again, with the
+/// same inputs) is kept as *quiet*, a flag in the stored word's low bit:
+/// while no mark is dirty, such a view has nothing to do, and the list of
+/// thousands of rows is passed over without reading a single row.
 @MainActor final class DeferredChildren {
     unowned(unsafe) let owner: ViewNode
-    nonisolated(unsafe) private var views: UnsafeMutablePointer<ViewNode>?
+    /// The views' addresses, each with the quiet flag in its low bit.
+    nonisolated(unsafe) private var views: UnsafeMutablePointer<UInt>?
     private var count = 0
     private var capacity = 0
 
@@ -37,37 +43,52 @@
 
     /// Adds `view` after the others: for a caller whose reference to the
     /// view must not be kept alive by the call.
+    ///
+    /// - Parameter quiet: Whether the view has rendered and was given no new
+    ///   input or environment by this render (see above).
     @inline(__always)
-    func append(_ view: Unmanaged<ViewNode>) {
+    func append(_ view: Unmanaged<ViewNode>, quiet: Bool = false) {
         if count == capacity { grow(to: max(8, capacity * 2)) }
-        // Stored without a retain (see above).
-        (UnsafeMutableRawPointer(views!) + count * MemoryLayout<ViewNode>.stride)
-            .storeBytes(of: view, as: Unmanaged<ViewNode>.self)
+        // Stored without a retain (see above); an object's address is
+        // aligned, so its low bit is free.
+        let word = UInt(bitPattern: view.toOpaque()) | (quiet ? 1 : 0)
+        views![count] = word
         count += 1
     }
 
     @inline(never)
     private func grow(to newCapacity: Int) {
-        let grown = UnsafeMutableRawPointer.allocate(
-            byteCount: newCapacity * MemoryLayout<ViewNode>.stride, alignment: MemoryLayout<ViewNode>.alignment)
+        let grown = UnsafeMutablePointer<UInt>.allocate(capacity: newCapacity)
         if let views {
-            grown.copyMemory(from: views, byteCount: count * MemoryLayout<ViewNode>.stride)
+            grown.initialize(from: views, count: count)
             views.deallocate()
         }
-        views = grown.assumingMemoryBound(to: ViewNode.self)
+        views = grown
         capacity = newCapacity
     }
 
     /// Lets each view decide whether it renders too, in order.
     func applyParentUpdate() {
         guard let views else { return }
-        // A reference read from unsafe storage is passed to a call without
-        // a retain.
-        for index in 0..<count {
+        let queue = owner.context.queue
+        let count = self.count
+        var index = 0
+        while index < count {
+            // Read again after each render: a view rendered before may have
+            // dirtied another.
+            if queue.dirtyMarks.load(ordering: .acquiring) == 0 {
+                while index < count, views[index] & 1 != 0 { index &+= 1 }
+                if index == count { break }
+            }
+            let word = views[index]
+            index &+= 1
+            // Borrowed: the tree holds it (see above).
+            unowned(unsafe) let view = Unmanaged<ViewNode>.fromOpaque(UnsafeRawPointer(bitPattern: word & ~1)!)
+                .takeUnretainedValue()
             // Inline, on the node's own fields: a row of a list whose body
             // ran again usually has nothing to do.
-            if views[index].hasNothingNewFromParent { continue }
-            views[index].applyParentUpdate(from: owner)
+            if view.hasNothingNewFromParent { continue }
+            view.applyParentUpdate(from: owner)
         }
     }
 }

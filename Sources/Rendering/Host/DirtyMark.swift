@@ -19,7 +19,11 @@ final class DirtyMark: @unchecked Sendable {
 
     // Guarded by `queue.lock`.
     var isDirty = false {
-        didSet { dirtyFlag.store(isDirty, ordering: .releasing) }
+        didSet {
+            guard isDirty != oldValue else { return }
+            dirtyFlag.store(isDirty, ordering: .releasing)
+            queue.dirtyMarks.add(isDirty ? 1 : -1, ordering: .releasing)
+        }
     }
     var isQueued = false
     var trackedChange = false

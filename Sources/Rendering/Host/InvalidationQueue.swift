@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// The marks waiting to be rendered, in the order they were set, and the
 /// render they scheduled on the main actor.
@@ -11,6 +12,12 @@ final class InvalidationQueue: @unchecked Sendable {
     let lock = NSLock()
     /// Guarded by `lock`.
     var pending: [DirtyMark] = []
+    /// How many marks are dirty, queued or taken by the pass in progress:
+    /// written under `lock` (by ``DirtyMark/isDirty``), readable without it.
+    /// While it is zero, no view has anything to render but what its parent
+    /// gives it, and a parent passes over the children it gave nothing new
+    /// without reading them (see ``DeferredChildren/applyParentUpdate()``).
+    let dirtyMarks = Atomic<Int>(0)
     /// Whether a scheduled render is on its way to the main actor. Cleared
     /// only when it starts, so that a host flushed by hand (a benchmark, a
     /// synchronous program whose main actor never runs its queue) keeps at

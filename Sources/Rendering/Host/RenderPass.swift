@@ -25,7 +25,13 @@
         pending.sort(by: >)
         var nextOrder = marks.count
         while let entry = pending.popLast() {
-            guard let node = entry.mark.node, node.isMounted, entry.mark.isMarkedDirty else { continue }
+            guard let node = entry.mark.node, node.isMounted else {
+                // A view that left the tree renders no more: its mark is
+                // cleared, so that it no longer counts as dirty.
+                _ = entry.mark.takeCauses()
+                continue
+            }
+            guard entry.mark.isMarkedDirty else { continue }
             node.render(extraCauses: [])
             renderedViewNames?.insert(context.types.name(of: node.viewType))
             if queue.isEmpty { continue }

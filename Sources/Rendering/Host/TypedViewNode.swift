@@ -5,6 +5,8 @@
 /// class.
 final class TypedViewNode<Content: View>: ViewNode {
     /// The view as last rendered, with its hosted properties installed.
+    /// First, right after the fields of ``ViewNode`` that a list reads for
+    /// each row.
     @exclusivity(unchecked) private var view: Content
     /// The view the parent produced in its latest render. Once compared with
     /// ``view`` it stays, holding the same inputs, until the next one
@@ -84,16 +86,15 @@ final class TypedViewNode<Content: View>: ViewNode {
         hasPendingInputs = true
     }
 
-    override func receiveRow(at view: UnsafeMutableRawPointer, environment: borrowing EnvironmentValues) {
+    override func receiveRow(at view: UnsafeMutableRawPointer, environment: borrowing EnvironmentValues, viewIsSame: Bool) {
         if environment.chain !== self.environment.chain {
             receivedEnvironment = copy environment
             hasPendingInputs = true
         }
-        guard hasRendered, layout.isSameInput(&self.view, view.assumingMemoryBound(to: Content.self)) else {
+        if !viewIsSame {
             swap(&received, &view.assumingMemoryBound(to: Content.self).pointee)
             hasReceived = true
             hasPendingInputs = true
-            return
         }
     }
 

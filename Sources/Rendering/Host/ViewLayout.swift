@@ -111,6 +111,14 @@ final class ViewLayout: @unchecked Sendable {
         isSameInput(raw: UnsafeRawPointer(old), UnsafeRawPointer(new))
     }
 
+    /// The offsets of the view's fields, if comparing them as words is the
+    /// whole comparison (every field is a reference, or compared as one):
+    /// for a caller comparing many views of the type in a loop of its own.
+    var offsetsComparedAsWords: UnsafeBufferPointer<Int>? {
+        guard case .fields = comparison, comparedFields.isEmpty else { return nil }
+        return UnsafeBufferPointer(referenceOffsets)
+    }
+
     /// ``isSameInput(_:_:)`` on raw addresses. Inlined where rows are
     /// compared: the usual view, whose fields are references, is compared
     /// with a few loads and no call.
@@ -132,12 +140,17 @@ final class ViewLayout: @unchecked Sendable {
         return comparedFields.isEmpty || areComparedFieldsSame(old, new)
     }
 
-    @inline(never)
+    // `releasenone`, here and below: a comparison releases nothing its
+    // caller holds (at most what `==` makes for itself, never the last
+    // reference to a view or a node), which lets a caller reading the fields
+    // of a row it borrows from the tree compare its view without retaining
+    // the row around the call.
+    @inline(never) @_effects(releasenone)
     private func isSameWhole(_ old: UnsafeRawPointer, _ new: UnsafeRawPointer) -> Bool {
         whole!(old, new)
     }
 
-    @inline(never)
+    @inline(never) @_effects(releasenone)
     private func areComparedFieldsSame(_ old: UnsafeRawPointer, _ new: UnsafeRawPointer) -> Bool {
         for index in 0..<comparedFields.count {
             let offset = comparedFields[index].offset

@@ -9,22 +9,17 @@ import Tracking
 ///
 /// Subclassed once, by ``TypedViewNode``, which knows the view's type.
 ///
-/// The fields a list's body reads for each of its rows come first, so that
-/// they share the object's first cache lines.
+/// The fields a list's body reads for each of its rows (the environment and
+/// the two flags) come last, so that they share a cache line with the view
+/// the subclass stores right after them: a list of thousands of rows whose
+/// body runs again reads one or two lines of each row.
 class ViewNode: Node {
     let mark: DirtyMark
-    /// The environment the parent passed, without a reader.
-    @exclusivity(unchecked) final var environment: EnvironmentValues
     /// How views of this node's type are compared and installed.
     final let layout: ViewLayout
     /// Where the subclass keeps the view it shows: set by its initializer
     /// (a placeholder address until then, never read).
     @exclusivity(unchecked) final var viewAddress = UnsafeMutableRawPointer(bitPattern: MemoryLayout<Int>.alignment)!
-    @exclusivity(unchecked) final var hasRendered = false
-    /// Whether the parent passed a new view or environment that
-    /// ``applyParentUpdate(from:)`` has yet to compare: with ``hasRendered``
-    /// and the dirty mark, what tells whether it has anything to do.
-    @exclusivity(unchecked) final var hasPendingInputs = false
     let scope: TrackingScope
     /// Storage of the hosted property wrappers, one slot each, in field order.
     final var slots: [AnyObject?] = []
@@ -32,16 +27,23 @@ class ViewNode: Node {
     /// Counts installs, so that subscriptions not renewed by the latest one
     /// can be dropped.
     private var installStamp: UInt64 = 0
+    /// Body evaluations, in the generation of the counts it belongs to.
+    @exclusivity(unchecked) final var counter: BodyCounter?
+    /// The problems shown by the latest render, so that each is reported once.
+    final var shownProblems: [RenderingError] = []
+    /// The environment the parent passed, without a reader.
+    @exclusivity(unchecked) final var environment: EnvironmentValues
+    @exclusivity(unchecked) final var hasRendered = false
+    /// Whether the parent passed a new view or environment that
+    /// ``applyParentUpdate(from:)`` has yet to compare: with ``hasRendered``
+    /// and the dirty mark, what tells whether it has anything to do.
+    @exclusivity(unchecked) final var hasPendingInputs = false
 
     /// Whether ``applyParentUpdate(from:)`` would do nothing: rendered
     /// before, given nothing new, not dirty.
     @inline(__always) final var hasNothingNewFromParent: Bool {
         hasRendered && !hasPendingInputs && !mark.mayBeDirty
     }
-    /// Body evaluations, in the generation of the counts it belongs to.
-    @exclusivity(unchecked) final var counter: BodyCounter?
-    /// The problems shown by the latest render, so that each is reported once.
-    final var shownProblems: [RenderingError] = []
 
     private struct Subscription {
         let object: AnyObject
@@ -83,17 +85,14 @@ class ViewNode: Node {
         receive(at: UnsafeMutableRawPointer(view), environment: environment)
     }
 
-    /// ``receive(at:environment:)`` for a row of a `ForEach`, which compares
-    /// at once: the view at `view` is taken only if its inputs differ from
-    /// the view the node shows, and the environment only if it is another
-    /// one. A row whose inputs and environment are the same is left as it
-    /// is, and the caller drops its view.
-    func receiveRow(at view: UnsafeMutableRawPointer, environment: borrowing EnvironmentValues) {
+    /// ``receive(at:environment:)`` for a row of a `ForEach`, which has
+    /// compared already (``KeptRows``) and found the view or the
+    /// environment new: the view at `view` is taken unless `viewIsSame`, the
+    /// environment only if it is another one. (A row whose inputs and
+    /// environment are the same is not called, and the caller drops its
+    /// view.)
+    func receiveRow(at view: UnsafeMutableRawPointer, environment: borrowing EnvironmentValues, viewIsSame: Bool) {
         preconditionFailure("subclass responsibility")
-    }
-
-    final func receiveRow<V>(_ view: UnsafeMutablePointer<V>, environment: borrowing EnvironmentValues) {
-        receiveRow(at: UnsafeMutableRawPointer(view), environment: environment)
     }
 
     /// Called after the parent rendered and produced this view again (or for

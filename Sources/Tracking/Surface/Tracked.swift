@@ -145,14 +145,7 @@ public struct Tracked<Value>: TrackedStorage {
         storage storageKeyPath: ReferenceWritableKeyPath<Owner, Tracked<Value>>
     ) -> Value {
         @_transparent get {
-            let storage = storage(instance, storageKeyPath)
-            let value = storage.pointee.value
-            if let scope = tracking_current_scope() {
-                recordRead(scope, storage, instance)
-            }
-            // A constant once inlined into the class (ObservationBridge.swift).
-            if Owner._observationBridged { Owner._observationAccess(instance, keyPath: wrappedKeyPath) }
-            return value
+            read(storage(instance, storageKeyPath), of: instance, wrapped: wrappedKeyPath)
         }
         @_transparent set {
             let storage = storage(instance, storageKeyPath)
@@ -180,6 +173,29 @@ public struct Tracked<Value>: TrackedStorage {
             defer { if let change { endModify(storage, change) } }
             yield &storage.pointee.value
         }
+    }
+
+    /// The getter of the property stored at `storage` in `instance`: the
+    /// value, and the read recorded in the current scope.
+    ///
+    /// For a class of this package that reaches its storage without a key
+    /// path (`withUnsafeMutablePointer(to: &_value)` on an
+    /// `@exclusivity(unchecked)` property): the optimizer turns a storage key
+    /// path into a field address, but one that checks exclusivity at run
+    /// time, whatever the property's attribute, and that check costs more
+    /// than the read.
+    @usableFromInline @_transparent
+    package static func read<Owner: Trackable>(
+        _ storage: UnsafeMutablePointer<Tracked<Value>>, of instance: Owner,
+        wrapped wrappedKeyPath: ReferenceWritableKeyPath<Owner, Value>
+    ) -> Value {
+        let value = storage.pointee.value
+        if let scope = tracking_current_scope() {
+            recordRead(scope, storage, instance)
+        }
+        // A constant once inlined into the class (ObservationBridge.swift).
+        if Owner._observationBridged { Owner._observationAccess(instance, keyPath: wrappedKeyPath) }
+        return value
     }
 
     /// Whether a write of `newValue` to an observed property needs no

@@ -1,0 +1,98 @@
+/// Where ``RowWalk`` hands the views of the rows of a `ForEach` that keep
+/// their node, when the rows are custom views (the rows of the unchanged
+/// prefix, then the rows matched after it, each then at its new place): each
+/// row compares its new view with the one it shows and joins the custom
+/// views of the render in progress, quiet if it has nothing to do (see
+/// ``DeferredChildren``).
+///
+/// Not generic, so that the work per row is plain loads and no call. Every
+/// row of a `ForEach` whose content is a custom view is a view node of that
+/// view's type (made by this `ForEach`, for its content): the rows share one
+/// layout, and keep their views at the same offset in their objects, both
+/// read once from the first row. A row then costs reads of its own fields
+/// (the environment and two flags, stored next to the view; see
+/// ``ViewNode``) and of its view.
+@MainActor
+struct KeptRows {
+    /// The rows shown, in order.
+    let rows: UnsafeBufferPointer<Node>
+    let environment: EnvironmentValues
+    let deferred: DeferredChildren
+    /// How the rows' views are compared.
+    private let layout: ViewLayout?
+    /// The offsets of the words to compare, if that is the whole comparison.
+    private let words: UnsafeBufferPointer<Int>?
+    /// Where a row keeps its view, from the row's address.
+    private let viewOffset: Int
+
+    /// Rows to be given views by offset; `sample` is a row of the same
+    /// `ForEach` (one of them, or one that was), or nil if there is none.
+    init(
+        rows: UnsafeBufferPointer<Node>, sample: Node?, environment: EnvironmentValues, deferred: DeferredChildren
+    ) {
+        self.rows = rows
+        self.environment = environment
+        self.deferred = deferred
+        if let sample {
+            let row = unsafeDowncast(sample, to: ViewNode.self)
+            layout = row.layout
+            words = row.layout.offsetsComparedAsWords
+            viewOffset = row.viewAddress - UnsafeMutableRawPointer(Unmanaged.passUnretained(row).toOpaque())
+        } else {
+            layout = nil
+            words = nil
+            viewOffset = 0
+        }
+    }
+
+    /// Gives the row at `offset` the view at `view`.
+    func receive(_ offset: Int, _ view: UnsafeMutableRawPointer) {
+        let reference: Unmanaged<ViewNode>
+        let hasRendered: Bool
+        let hasSameEnvironment: Bool
+        let hasPendingInputs: Bool
+        // The row's fields are read in a scope that ends before any call
+        // (comparing the views, growing the list of custom views): read from
+        // the rows' storage and not used across a call, the row needs no
+        // retain.
+        do {
+            let row = unsafeDowncast(rows[offset], to: ViewNode.self)
+            reference = Unmanaged.passUnretained(row)
+            hasRendered = row.hasRendered
+            hasSameEnvironment = row.environment.chain === environment.chain
+            hasPendingInputs = row.hasPendingInputs
+        }
+        // Inline: the usual row, whose inputs and environment did not
+        // change, costs no call.
+        let viewIsSame = hasRendered && isSame(UnsafeRawPointer(reference.toOpaque()) + viewOffset, view)
+        if viewIsSame, hasSameEnvironment {
+            deferred.append(reference, quiet: !hasPendingInputs)
+        } else {
+            receiveNew(offset, view, viewIsSame: viewIsSame)
+        }
+    }
+
+    /// Whether the view at `new` has the inputs of the view at `old`.
+    @inline(__always)
+    private func isSame(_ old: UnsafeRawPointer, _ new: UnsafeRawPointer) -> Bool {
+        guard let words else { return layout.unsafelyUnwrapped.isSameInput(raw: old, new) }
+        var index = 0
+        while index < words.count {
+            let offset = words[index]
+            if old.load(fromByteOffset: offset, as: UInt.self) != new.load(fromByteOffset: offset, as: UInt.self) {
+                return false
+            }
+            index &+= 1
+        }
+        return true
+    }
+
+    /// The row at `offset` takes what is new in its view or environment.
+    /// Out of line, so that the fast path holds no reference to the row.
+    @inline(never)
+    private func receiveNew(_ offset: Int, _ view: UnsafeMutableRawPointer, viewIsSame: Bool) {
+        let row = unsafeDowncast(rows[offset], to: ViewNode.self)
+        row.receiveRow(at: view, environment: environment, viewIsSame: viewIsSame)
+        deferred.append(row)
+    }
+}
