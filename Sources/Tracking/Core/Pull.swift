@@ -40,11 +40,11 @@ enum Pull {
         let frameBase = state.pullFrames.count
         let heldBase = state.heldNodes.count
         let identity = state.identity
+        let startBits = Unmanaged.passUnretained(start).toOpaque()
         var node = Unmanaged.passUnretained(start)
         var changed = false
         var recomputedStart = false
-        begin(node, state)
-        var link = start.firstDependency
+        var link = begin(node, &changed)
         while true {
             // Scan the dependencies of `node` from `link`.
             while !changed, let current = link {
@@ -85,21 +85,20 @@ enum Pull {
                     return false
                 }
                 if descend {
-                    state.pullFrames.push(node.toOpaque())
+                    // The frame is the link alone: its subscriber is `node`.
                     state.pullFrames.push(UnsafeMutableRawPointer(current))
                     node = current.pointee.source._withUnsafeGuaranteedRef {
                         let derived = unsafeDowncast($0, to: SubscriberNode.self)
                         derived.claimLocked(state)
                         return Unmanaged.passUnretained(derived)
                     }
-                    begin(node, state)
-                    link = node._withUnsafeGuaranteedRef { $0.firstDependency }
+                    link = begin(node, &changed)
                     continue
                 }
                 if !changed { link = current.pointee.nextDependency }
             }
             // Done scanning `node`: recompute it if something changed.
-            let isStart = node.toOpaque() == Unmanaged.passUnretained(start).toOpaque()
+            let isStart = node.toOpaque() == startBits
             let mustRecompute = node._withUnsafeGuaranteedRef { node in
                 changed || node.flags.contains(.dirty)
                     || (node.isDerived && !unsafeDowncast(node, to: DerivedNode.self).hasResult)
@@ -116,17 +115,14 @@ enum Pull {
                 if isStart { recomputedStart = true }
             } else if node._withUnsafeGuaranteedRef({ $0.flags.contains(.pending) }) {
                 // Marked again by another thread meanwhile: scan again.
-                begin(node, state)
-                link = node._withUnsafeGuaranteedRef { $0.firstDependency }
+                link = begin(node, &changed)
                 continue
             }
             if isStart { break }
             // Back to the parent, which now holds `node`.
             let child = node
-            let frame = state.pullFrames.count - 2
-            node = Unmanaged.fromOpaque(state.pullFrames[frame])
-            let parentLink = state.pullFrames[frame + 1].assumingMemoryBound(to: Link.self)
-            state.pullFrames.truncate(to: frame)
+            let parentLink = state.pullFrames.pop().unsafelyUnwrapped.assumingMemoryBound(to: Link.self)
+            node = parentLink.pointee.subscriber
             changed = child._withUnsafeGuaranteedRef { child in
                 if child.version.load(ordering: .relaxed) == parentLink.pointee.version {
                     // Unchanged: the parent may not recompute at all.
@@ -151,12 +147,19 @@ enum Pull {
         return recomputedStart
     }
 
-    /// Starts (or restarts) the scan of a claimed node. A mark another thread
-    /// adds while the scan runs shows again at its end: the scan then starts
-    /// over instead of losing it.
+    /// Starts (or restarts) the scan of a claimed node: returns its first
+    /// dependency. A mark another thread adds while the scan runs shows again
+    /// at its end: the scan then starts over instead of losing it. A dirty
+    /// node (a source it read changed) recomputes whatever its derived
+    /// dependencies say: its scan is skipped (`changed`).
     @inline(__always)
-    private static func begin(_ node: Unmanaged<SubscriberNode>, _ state: ThreadState) {
-        node._withUnsafeGuaranteedRef { _ = $0.flags.remove(.pending) }
+    private static func begin(_ node: Unmanaged<SubscriberNode>, _ changed: inout Bool) -> LinkPointer? {
+        node._withUnsafeGuaranteedRef { node in
+            let flags = node.flags
+            if flags.contains(.pending) { node.flags = flags.subtracting(.pending) }
+            if flags.contains(.dirty) { changed = true }
+            return node.firstDependency
+        }
     }
 
     /// The walk is done: the values it held go back to everyone.
