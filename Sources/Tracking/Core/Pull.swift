@@ -9,16 +9,17 @@
 /// its own dependencies changed; a recomputation whose result equals the old
 /// one leaves its version alone, so nothing above it recomputes (equality
 /// cut-off). The walk keeps its frames on the thread's
-/// ``ThreadState/pullFrames`` (a node and the link of its dependency list it
-/// has reached), so a chain of thousands of derived values needs no stack
-/// depth.
+/// ``ThreadState/pullFrames`` (one word each: the link it followed down,
+/// whose subscriber is the node to go back to), so a chain of thousands of
+/// derived values needs no stack depth.
 ///
 /// Every node on the frame stack is claimed (`.running`) by this thread, so
 /// no other thread computes it meanwhile and its dependency list is this
 /// thread's. A dependency the walk has found changed is *held* (`.held`)
-/// until the walk ends: the closures of the values that recompute after it,
-/// which read it, then copy its result without taking the lock (meanwhile
-/// other threads compute it themselves, uncached). The component
+/// while its parent recomputes: the parent's closure, and the closures of
+/// the values it reads, then copy its result without taking the lock
+/// (meanwhile other threads compute it themselves, uncached). A changed
+/// dependency ends its parent's scan, so the walk holds at most one. The component
 /// lock is held throughout, except while a derived value's closure runs: then
 /// other threads may mark nodes of the frames again, which the walk notices
 /// when it comes back to them.
@@ -38,12 +39,14 @@ enum Pull {
     ///   For a derived value, whether it recomputed.
     static func run(_ start: SubscriberNode, _ state: ThreadState, _ component: inout Unmanaged<Component>) -> Bool {
         let frameBase = state.pullFrames.count
-        let heldBase = state.heldNodes.count
         let identity = state.identity
         let startBits = Unmanaged.passUnretained(start).toOpaque()
         var node = Unmanaged.passUnretained(start)
         var changed = false
         var recomputedStart = false
+        // The changed dependency held for the recomputation of `node`: at
+        // most one, as a changed dependency ends the scan of its parent.
+        var held: Unmanaged<SubscriberNode>?
         var link = begin(node, &changed)
         while true {
             // Scan the dependencies of `node` from `link`.
@@ -105,12 +108,17 @@ enum Pull {
             }
             if mustRecompute {
                 if isStart && !start.isDerived {
-                    releaseHeld(from: heldBase, state)
+                    if let held { release(held) }
                     state.pullFrames.truncate(to: frameBase)
                     return true
                 }
                 node._withUnsafeGuaranteedRef {
                     unsafeDowncast($0, to: DerivedNode.self).recomputeLocked(state, &component)
+                }
+                // Its closure has read what was held for it.
+                if let current = held {
+                    release(current)
+                    held = nil
                 }
                 if isStart { recomputedStart = true }
             } else if node._withUnsafeGuaranteedRef({ $0.flags.contains(.pending) }) {
@@ -136,13 +144,12 @@ enum Pull {
                 return true
             }
             if changed {
-                state.heldNodes.push(child.toOpaque())
+                held = child
                 link = nil
             } else {
                 link = parentLink.pointee.nextDependency
             }
         }
-        releaseHeld(from: heldBase, state)
         state.pullFrames.truncate(to: frameBase)
         return recomputedStart
     }
@@ -162,16 +169,14 @@ enum Pull {
         }
     }
 
-    /// The walk is done: the values it held go back to everyone.
+    /// The recomputation a value was held for is done: the value goes back
+    /// to everyone.
     @inline(__always)
-    private static func releaseHeld(from base: Int, _ state: ThreadState) {
-        while state.heldNodes.count > base {
-            let held = state.heldNodes.pop().unsafelyUnwrapped
-            Unmanaged<DerivedNode>.fromOpaque(held)._withUnsafeGuaranteedRef { held in
-                held.flags.remove(.held)
-                held.runningThread = nil
-                held.heldBy.store(0, ordering: .relaxed)
-            }
+    private static func release(_ held: Unmanaged<SubscriberNode>) {
+        held._withUnsafeGuaranteedRef { held in
+            held.flags.remove(.held)
+            held.runningThread = nil
+            unsafeDowncast(held, to: DerivedNode.self).heldBy.store(0, ordering: .relaxed)
         }
     }
 }
