@@ -92,10 +92,14 @@ enum Pull {
                     state.pullFrames.push(UnsafeMutableRawPointer(current))
                     node = current.pointee.source._withUnsafeGuaranteedRef {
                         let derived = unsafeDowncast($0, to: SubscriberNode.self)
-                        derived.claimLocked(state)
+                        // Claimed, and its scan begun, in one write of the flags.
+                        let flags = derived.flags
+                        derived.flags = flags.union(.running).subtracting(.pending)
+                        derived.runningThread = identity
+                        if flags.contains(.dirty) { changed = true }
                         return Unmanaged.passUnretained(derived)
                     }
-                    link = begin(node, &changed)
+                    link = node._withUnsafeGuaranteedRef { $0.firstDependency }
                     continue
                 }
                 if !changed { link = current.pointee.nextDependency }
@@ -129,7 +133,7 @@ enum Pull {
             if isStart { break }
             // Back to the parent, which now holds `node`.
             let child = node
-            let parentLink = state.pullFrames.pop().unsafelyUnwrapped.assumingMemoryBound(to: Link.self)
+            let parentLink = state.pullFrames.popNonEmpty().assumingMemoryBound(to: Link.self)
             node = parentLink.pointee.subscriber
             changed = child._withUnsafeGuaranteedRef { child in
                 if child.version.load(ordering: .relaxed) == parentLink.pointee.version {

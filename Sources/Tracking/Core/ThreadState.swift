@@ -144,7 +144,7 @@ final class ThreadState {
     @inline(__always)
     func nextRunMark() -> UInt64 {
         if runMark == runMarkLimit { reserveRunMarks() }
-        runMark += 1
+        runMark &+= 1
         return runMark
     }
 
