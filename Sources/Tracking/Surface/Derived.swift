@@ -76,15 +76,6 @@ public final class Derived<Value> {
             if let scope = tracking_current_scope() { node.recordHeldRead(in: scope) }
             return node.currentValue.unsafelyUnwrapped
         }
-        return valueNotHeld()
-    }
-
-    /// ``value`` when no validation on this thread holds the node: out of
-    /// line (and specialized with it), so that the held read, which each
-    /// recomputation of a value that reads this one makes, saves fewer
-    /// registers.
-    @inlinable @inline(never)
-    func valueNotHeld() -> Value {
         let access: ReadAccess
         do throws(DerivedValueCycle) {
             access = try node.beginRead()
@@ -198,27 +189,20 @@ public final class ThrowingDerived<Value> {
                 if let error = node.currentError { throw error }
                 return node.currentValue.unsafelyUnwrapped
             }
-            return try valueNotHeld()
+            let access: ReadAccess
+            do throws(DerivedValueCycle) {
+                access = try node.beginRead()
+            } catch {
+                throw DerivedCycleError(cycle: error.names)
+            }
+            if access.isBusy { return try node.compute() }
+            let value = node.currentValue
+            let error = node.currentError
+            node.endRead(access)
+            if let error { throw error }
+            guard let value else { preconditionFailure("Tracking: a derived value has no result") }
+            return value
         }
-    }
-
-    /// ``value`` when no validation on this thread holds the node, out of
-    /// line (see ``Derived``'s).
-    @inlinable @inline(never)
-    func valueNotHeld() throws -> Value {
-        let access: ReadAccess
-        do throws(DerivedValueCycle) {
-            access = try node.beginRead()
-        } catch {
-            throw DerivedCycleError(cycle: error.names)
-        }
-        if access.isBusy { return try node.compute() }
-        let value = node.currentValue
-        let error = node.currentError
-        node.endRead(access)
-        if let error { throw error }
-        guard let value else { preconditionFailure("Tracking: a derived value has no result") }
-        return value
     }
 
     /// The derived value's name, as diagnostics show it.
