@@ -105,6 +105,18 @@ final class Component: @unchecked Sendable {
         }
     }
 
+    /// Locks `root`, the root of `node`'s component when the caller last
+    /// held its lock, if it still is one (it is then `node`'s root: merges
+    /// happen only under the locks of both roots), else the current root of
+    /// `node`. Skips the walk from the component `node` joined first.
+    @inline(__always)
+    static func lockAgain(_ root: Unmanaged<Component>, of node: Node) -> Unmanaged<Component> {
+        root._withUnsafeGuaranteedRef { $0.lock() }
+        if root._withUnsafeGuaranteedRef({ $0.forwardBits.load(ordering: .relaxed) }) == 0 { return root }
+        root._withUnsafeGuaranteedRef { $0.unlock() }
+        return lock(node)
+    }
+
     /// The root of `node`'s component now, unlocked, or nil if it has none.
     /// Only for reads that tolerate a merge right after (counters).
     @inline(__always)

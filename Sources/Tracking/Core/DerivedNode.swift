@@ -188,13 +188,25 @@ class DerivedNode: SubscriberNode, @unchecked Sendable {
         let previous = beginTracking(state)
         let changed = evaluate(self, hadResult)
         endTracking(restoring: previous)
-        component = lockForFinish(state)
-        let seen = finishTrackingLocked(state)
-        if !seen.isEmpty {
-            // Something read for the first time changed during the run: this
-            // value and what depends on it must be checked again.
-            flags.insert(seen)
-            Graph.propagateLocked(from: self, direct: .pending, state: state)
+        if newLinksStart == state.newLinks.count {
+            // The same reads as before, or fewer: the component is the one
+            // just unlocked unless a merge moved it meanwhile, and the end
+            // of the run only drops the reads it did not repeat.
+            component = Component.lockAgain(component, of: self)
+            if let last = lastTracked {
+                if last.pointee.nextDependency != nil { Graph.truncateLocked(self, state: state) }
+            } else if firstDependency != nil {
+                Graph.truncateLocked(self, state: state)
+            }
+        } else {
+            component = lockForFinish(state)
+            let seen = finishTrackingLocked(state)
+            if !seen.isEmpty {
+                // Something read for the first time changed during the run:
+                // this value and what depends on it must be checked again.
+                flags.insert(seen)
+                Graph.propagateLocked(from: self, direct: .pending, state: state)
+            }
         }
         if changed || !hadResult {
             currentIsFirst.toggle()

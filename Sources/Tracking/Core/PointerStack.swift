@@ -36,6 +36,13 @@ struct PointerStack {
         nonmutating set { base[index] = newValue }
     }
 
+    /// ``pop()`` for a stack known not to be empty.
+    @inline(__always)
+    mutating func popNonEmpty() -> UnsafeMutableRawPointer {
+        count &-= 1
+        return base[count]
+    }
+
     /// Drops everything above `newCount`.
     @inline(__always)
     mutating func truncate(to newCount: Int) {

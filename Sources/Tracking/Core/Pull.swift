@@ -9,16 +9,17 @@
 /// its own dependencies changed; a recomputation whose result equals the old
 /// one leaves its version alone, so nothing above it recomputes (equality
 /// cut-off). The walk keeps its frames on the thread's
-/// ``ThreadState/pullFrames`` (a node and the link of its dependency list it
-/// has reached), so a chain of thousands of derived values needs no stack
-/// depth.
+/// ``ThreadState/pullFrames`` (one word each: the link it followed down,
+/// whose subscriber is the node to go back to), so a chain of thousands of
+/// derived values needs no stack depth.
 ///
 /// Every node on the frame stack is claimed (`.running`) by this thread, so
 /// no other thread computes it meanwhile and its dependency list is this
 /// thread's. A dependency the walk has found changed is *held* (`.held`)
-/// until the walk ends: the closures of the values that recompute after it,
-/// which read it, then copy its result without taking the lock (meanwhile
-/// other threads compute it themselves, uncached). The component
+/// while its parent recomputes: the parent's closure, and the closures of
+/// the values it reads, then copy its result without taking the lock
+/// (meanwhile other threads compute it themselves, uncached). A changed
+/// dependency ends its parent's scan, so the walk holds at most one. The component
 /// lock is held throughout, except while a derived value's closure runs: then
 /// other threads may mark nodes of the frames again, which the walk notices
 /// when it comes back to them.
@@ -38,13 +39,15 @@ enum Pull {
     ///   For a derived value, whether it recomputed.
     static func run(_ start: SubscriberNode, _ state: ThreadState, _ component: inout Unmanaged<Component>) -> Bool {
         let frameBase = state.pullFrames.count
-        let heldBase = state.heldNodes.count
         let identity = state.identity
+        let startBits = Unmanaged.passUnretained(start).toOpaque()
         var node = Unmanaged.passUnretained(start)
         var changed = false
         var recomputedStart = false
-        begin(node, state)
-        var link = start.firstDependency
+        // The changed dependency held for the recomputation of `node`: at
+        // most one, as a changed dependency ends the scan of its parent.
+        var held: Unmanaged<SubscriberNode>?
+        var link = begin(node, &changed)
         while true {
             // Scan the dependencies of `node` from `link`.
             while !changed, let current = link {
@@ -85,48 +88,53 @@ enum Pull {
                     return false
                 }
                 if descend {
-                    state.pullFrames.push(node.toOpaque())
+                    // The frame is the link alone: its subscriber is `node`.
                     state.pullFrames.push(UnsafeMutableRawPointer(current))
                     node = current.pointee.source._withUnsafeGuaranteedRef {
                         let derived = unsafeDowncast($0, to: SubscriberNode.self)
-                        derived.claimLocked(state)
+                        // Claimed, and its scan begun, in one write of the flags.
+                        let flags = derived.flags
+                        derived.flags = flags.union(.running).subtracting(.pending)
+                        derived.runningThread = identity
+                        if flags.contains(.dirty) { changed = true }
                         return Unmanaged.passUnretained(derived)
                     }
-                    begin(node, state)
                     link = node._withUnsafeGuaranteedRef { $0.firstDependency }
                     continue
                 }
                 if !changed { link = current.pointee.nextDependency }
             }
             // Done scanning `node`: recompute it if something changed.
-            let isStart = node.toOpaque() == Unmanaged.passUnretained(start).toOpaque()
+            let isStart = node.toOpaque() == startBits
             let mustRecompute = node._withUnsafeGuaranteedRef { node in
                 changed || node.flags.contains(.dirty)
                     || (node.isDerived && !unsafeDowncast(node, to: DerivedNode.self).hasResult)
             }
             if mustRecompute {
                 if isStart && !start.isDerived {
-                    releaseHeld(from: heldBase, state)
+                    if let held { release(held) }
                     state.pullFrames.truncate(to: frameBase)
                     return true
                 }
                 node._withUnsafeGuaranteedRef {
                     unsafeDowncast($0, to: DerivedNode.self).recomputeLocked(state, &component)
                 }
+                // Its closure has read what was held for it.
+                if let current = held {
+                    release(current)
+                    held = nil
+                }
                 if isStart { recomputedStart = true }
             } else if node._withUnsafeGuaranteedRef({ $0.flags.contains(.pending) }) {
                 // Marked again by another thread meanwhile: scan again.
-                begin(node, state)
-                link = node._withUnsafeGuaranteedRef { $0.firstDependency }
+                link = begin(node, &changed)
                 continue
             }
             if isStart { break }
             // Back to the parent, which now holds `node`.
             let child = node
-            let frame = state.pullFrames.count - 2
-            node = Unmanaged.fromOpaque(state.pullFrames[frame])
-            let parentLink = state.pullFrames[frame + 1].assumingMemoryBound(to: Link.self)
-            state.pullFrames.truncate(to: frame)
+            let parentLink = state.pullFrames.popNonEmpty().assumingMemoryBound(to: Link.self)
+            node = parentLink.pointee.subscriber
             changed = child._withUnsafeGuaranteedRef { child in
                 if child.version.load(ordering: .relaxed) == parentLink.pointee.version {
                     // Unchanged: the parent may not recompute at all.
@@ -140,35 +148,39 @@ enum Pull {
                 return true
             }
             if changed {
-                state.heldNodes.push(child.toOpaque())
+                held = child
                 link = nil
             } else {
                 link = parentLink.pointee.nextDependency
             }
         }
-        releaseHeld(from: heldBase, state)
         state.pullFrames.truncate(to: frameBase)
         return recomputedStart
     }
 
-    /// Starts (or restarts) the scan of a claimed node. A mark another thread
-    /// adds while the scan runs shows again at its end: the scan then starts
-    /// over instead of losing it.
+    /// Starts (or restarts) the scan of a claimed node: returns its first
+    /// dependency. A mark another thread adds while the scan runs shows again
+    /// at its end: the scan then starts over instead of losing it. A dirty
+    /// node (a source it read changed) recomputes whatever its derived
+    /// dependencies say: its scan is skipped (`changed`).
     @inline(__always)
-    private static func begin(_ node: Unmanaged<SubscriberNode>, _ state: ThreadState) {
-        node._withUnsafeGuaranteedRef { _ = $0.flags.remove(.pending) }
+    private static func begin(_ node: Unmanaged<SubscriberNode>, _ changed: inout Bool) -> LinkPointer? {
+        node._withUnsafeGuaranteedRef { node in
+            let flags = node.flags
+            if flags.contains(.pending) { node.flags = flags.subtracting(.pending) }
+            if flags.contains(.dirty) { changed = true }
+            return node.firstDependency
+        }
     }
 
-    /// The walk is done: the values it held go back to everyone.
+    /// The recomputation a value was held for is done: the value goes back
+    /// to everyone.
     @inline(__always)
-    private static func releaseHeld(from base: Int, _ state: ThreadState) {
-        while state.heldNodes.count > base {
-            let held = state.heldNodes.pop().unsafelyUnwrapped
-            Unmanaged<DerivedNode>.fromOpaque(held)._withUnsafeGuaranteedRef { held in
-                held.flags.remove(.held)
-                held.runningThread = nil
-                held.heldBy.store(0, ordering: .relaxed)
-            }
+    private static func release(_ held: Unmanaged<SubscriberNode>) {
+        held._withUnsafeGuaranteedRef { held in
+            held.flags.remove(.held)
+            held.runningThread = nil
+            unsafeDowncast(held, to: DerivedNode.self).heldBy.store(0, ordering: .relaxed)
         }
     }
 }

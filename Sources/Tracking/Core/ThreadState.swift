@@ -42,14 +42,10 @@ final class ThreadState {
     @exclusivity(unchecked)
     var snapshots = PointerStack()
     /// The frames of the validation in progress on this thread (see ``Pull``):
-    /// pairs of a claimed subscriber and the link of its dependency list the
-    /// validation has reached in it.
+    /// for each claimed subscriber below the first, the link of its parent's
+    /// dependency list that the validation followed down to it.
     @exclusivity(unchecked)
     var pullFrames = PointerStack(capacity: 48)
-    /// The derived values the validations on this thread hold for the
-    /// parents they are recomputing (see ``Pull``).
-    @exclusivity(unchecked)
-    var heldNodes = PointerStack(capacity: 16)
     /// Whether this thread is running the queued observers of a transaction.
     @exclusivity(unchecked)
     var isFlushing = false
@@ -148,7 +144,7 @@ final class ThreadState {
     @inline(__always)
     func nextRunMark() -> UInt64 {
         if runMark == runMarkLimit { reserveRunMarks() }
-        runMark += 1
+        runMark &+= 1
         return runMark
     }
 
@@ -228,7 +224,6 @@ final class ThreadState {
         releases.deallocate()
         snapshots.deallocate()
         pullFrames.deallocate()
-        heldNodes.deallocate()
         traversal.deallocate()
         // The thread is gone: its spare links go back to the shared pool.
         guard let head = spareLinks else { return }
