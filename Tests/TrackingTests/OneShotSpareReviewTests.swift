@@ -388,7 +388,8 @@ import Glibc
                 kept.current?.cancel()
                 person.lastName = "\(index)"
             }
-            let event = kept.current
+            // The kept event holds its scope, whose callback holds `kept`.
+            let event = kept.mutate { kept in defer { kept = nil }; return kept }
             return (event?.description ?? "none", event?.matches(\Person.firstName) ?? false,
                     event?.matches(\Person.lastName) ?? true, fired.current)
         }
