@@ -42,16 +42,11 @@ import Glibc
             return (outerFired.current, innerFired.current, joined)
         }
         #expect(inner == 1)
-        // Fails today, with a fresh node as with a spare (the engine before
-        // the spares did the same): the inner scope's end attaches the outer
-        // scope's new links under the inner scope's lock and drops them from
-        // the outer run, so the outer scope never joins their sources'
-        // component; its `.willSet` count goes to its own component, and the
-        // write, seeing none waiting in the source's, skips the walk.
-        withKnownIssue("an outer scope that reads only through an inner one is not joined to the inner scope's sources") {
-            #expect(joined)     // the outer scope's links are guarded by its component's lock
-            #expect(outer == 1)
-        }
+        // The inner scope's end leaves the outer scope's new links to the
+        // outer run, which joins their sources' component: its `.willSet`
+        // wait is counted there, where the write looks.
+        #expect(joined)     // the outer scope's links are guarded by its component's lock
+        #expect(outer == 1)
     }
 
     /// The same with an observer around the scope: the observer's link to
@@ -67,12 +62,9 @@ import Glibc
             let observer = subscribers(of: source).first { $0.kind == .observer }
             return observer.map { Component.areJoined($0, source) } ?? false
         }
-        // Fails today, for the same reason as the test above: the observer's
-        // link is attached and later walked under the source's lock while
-        // the observer's runs take its own.
-        withKnownIssue("an observer that reads only through a scope is not joined to the scope's sources") {
-            #expect(joined)
-        }
+        // As above: the observer's link is attached and walked under the
+        // lock its runs take.
+        #expect(joined)
     }
 
     /// An outer scope that reads directly and through an inner one, several

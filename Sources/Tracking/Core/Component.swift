@@ -207,11 +207,11 @@ final class Component: @unchecked Sendable {
     }
 
     /// Locks the root of `node`'s component after joining into it the sources
-    /// of the links `node` added in its current run (`links`): what the run
-    /// read for the first time may belong to other components.
-    static func lock(_ node: Node, joining links: PointerStack, from start: Int) -> Unmanaged<Component> {
-        if start < links.count {
-            for index in start..<links.count {
+    /// of the links `node` added in its current run (`links[start..<end]`):
+    /// what the run read for the first time may belong to other components.
+    static func lock(_ node: Node, joining links: PointerStack, from start: Int, to end: Int) -> Unmanaged<Component> {
+        if start < end {
+            for index in start..<end {
                 let link = links[index].assumingMemoryBound(to: Link.self)
                 link.pointee.source._withUnsafeGuaranteedRef { source in
                     if !areJoined(node, source) { join(node, source) }

@@ -71,6 +71,11 @@ final class OneShotNode: SubscriberNode, @unchecked Sendable {
     @exclusivity(unchecked)
     private var awaitedThread: UnsafeMutableRawPointer?
 
+    /// Whether a delivery was posted to the callback's actor. Written by the
+    /// delivering thread before it posts.
+    @exclusivity(unchecked)
+    private var wasPosted = false
+
     private init(options: Announcements, binding: ActorBinding?, callback: Callback) {
         self.options = options
         self.binding = binding
@@ -109,7 +114,9 @@ final class OneShotNode: SubscriberNode, @unchecked Sendable {
     @inline(__always)
     static func recycleOrRelease(_ reference: Unmanaged<OneShotNode>, _ state: ThreadState) {
         var node = reference.takeRetainedValue()
-        guard node.flags.contains(.finished), state.spareOneShots.count < spareLimit,
+        // A delivery posted to an actor ran on another thread, ordered with
+        // this one by the reference count alone: such a node is not reused.
+        guard node.flags.contains(.finished), !node.wasPosted, state.spareOneShots.count < spareLimit,
               isKnownUniquelyReferenced(&node) else { return }
         node.empty()
         state.spareOneShots.push(Unmanaged.passRetained(consume node).toOpaque())
@@ -118,7 +125,7 @@ final class OneShotNode: SubscriberNode, @unchecked Sendable {
     /// Puts a finished node that only its thread can reach back in the
     /// state it had when it was made, dropping its callback, its actor and
     /// its cause. It keeps its component, which the next scope most often
-    /// joins again (see ``lockForOnlyRun(_:)``).
+    /// joins again (see ``lockForOnlyRun(_:linksEnd:)``).
     private func empty() {
         callback = .plain({})
         binding = nil
@@ -137,13 +144,13 @@ final class OneShotNode: SubscriberNode, @unchecked Sendable {
     /// has the component of its previous scope: it leaves it first unless
     /// the run's first new read is in it, so that the scope does not merge
     /// unrelated parts of the graph. No other thread can reach the node yet.
-    private func lockForOnlyRun(_ state: ThreadState) -> Unmanaged<Component> {
-        if componentBits.load(ordering: .relaxed) != 0, newLinksStart < state.newLinks.count {
+    private func lockForOnlyRun(_ state: ThreadState, linksEnd: Int) -> Unmanaged<Component> {
+        if componentBits.load(ordering: .relaxed) != 0, newLinksStart < linksEnd {
             let first = state.newLinks[newLinksStart].assumingMemoryBound(to: Link.self)
             let joined = first.pointee.source._withUnsafeGuaranteedRef { Component.areJoined(self, $0) }
             if !joined { Component.leave(self) }
         }
-        return lockForFinish(state)
+        return lockForFinish(state, linksEnd: linksEnd)
     }
 
     override var subscriberName: String { "withTracking scope" }
@@ -227,15 +234,16 @@ final class OneShotNode: SubscriberNode, @unchecked Sendable {
     }
 
     /// Ends the node without firing it: its `apply` read nothing, or threw.
-    func discard(_ state: ThreadState) {
+    /// Its new links end at `linksEnd` in ``ThreadState/newLinks``.
+    func discard(_ state: ThreadState, linksEnd: Int) {
         if firstDependency == nil {
             // It read nothing: no other thread can reach it, and it needs no
             // component.
             flags.insert([.cancelled, .finished])
             return
         }
-        let component = lockForOnlyRun(state)
-        _ = finishTrackingLocked(state)
+        let component = lockForOnlyRun(state, linksEnd: linksEnd)
+        _ = finishTrackingLocked(state, linksEnd: linksEnd)
         flags.insert(.cancelled)
         takeCallbackLocked(state, keep: false)
         component._withUnsafeGuaranteedRef { $0.unlock() }
@@ -246,12 +254,14 @@ final class OneShotNode: SubscriberNode, @unchecked Sendable {
     /// a change, kept alive meanwhile by `reference`, the caller's reference
     /// (links do not retain subscribers). Returns whether a change arrived
     /// during `apply`, in which case the caller fires it, and whether the
-    /// node kept `reference` (else the caller releases it).
+    /// node kept `reference` (else the caller releases it). The run's new
+    /// links end at `linksEnd` in ``ThreadState/newLinks``; those above are
+    /// an enclosing scope's.
     func finishApply(
-        _ state: ThreadState, keeping reference: Unmanaged<OneShotNode>
+        _ state: ThreadState, keeping reference: Unmanaged<OneShotNode>, linksEnd: Int
     ) -> (owesDelivery: Bool, keptReference: Bool) {
-        let component = lockForOnlyRun(state)
-        let changed = finishTrackingLocked(state)
+        let component = lockForOnlyRun(state, linksEnd: linksEnd)
+        let changed = finishTrackingLocked(state, linksEnd: linksEnd)
         flags.remove(.running)
         if !changed.isEmpty, flags.isDisjoint(with: [.fired, .cancelled]) {
             // A source read for the first time changed (or died) during
@@ -326,6 +336,7 @@ final class OneShotNode: SubscriberNode, @unchecked Sendable {
         if kinds.isEmpty { return }
         if let binding, !binding.isCurrent(state) {
             // Kept alive by the posted closure until it runs.
+            wasPosted = true
             binding.post { self.deliver(kinds) }
             return
         }

@@ -210,8 +210,15 @@ class SubscriberNode: Node, @unchecked Sendable {
     /// into it the components of what the run read for the first time.
     @inline(__always)
     final func lockForFinish(_ state: ThreadState) -> Unmanaged<Component> {
-        if newLinksStart == state.newLinks.count { return Component.lock(self) }
-        return Component.lock(self, joining: state.newLinks, from: newLinksStart)
+        lockForFinish(state, linksEnd: state.newLinks.count)
+    }
+
+    /// ``lockForFinish(_:)`` for a run whose new links end at `linksEnd` in
+    /// ``ThreadState/newLinks``: those above are an enclosing run's.
+    @inline(__always)
+    final func lockForFinish(_ state: ThreadState, linksEnd: Int) -> Unmanaged<Component> {
+        if newLinksStart == linksEnd { return Component.lock(self) }
+        return Component.lock(self, joining: state.newLinks, from: newLinksStart, to: linksEnd)
     }
 
     /// Ends a run, under the lock (``lockForFinish(_:)``): drops the reads the
@@ -223,6 +230,14 @@ class SubscriberNode: Node, @unchecked Sendable {
     ///   have, else `[]`. Changes to sources it had read before reach it
     ///   through their subscriber lists, as flags, even while it runs.
     final func finishTrackingLocked(_ state: ThreadState) -> SubscriberFlags {
+        finishTrackingLocked(state, linksEnd: state.newLinks.count)
+    }
+
+    /// ``finishTrackingLocked(_:)`` for a run whose new links end at
+    /// `linksEnd`: the links above it, which an enclosing run added after
+    /// this one's (a scope nested in it reports its reads to it), stay for
+    /// the enclosing run's own end.
+    final func finishTrackingLocked(_ state: ThreadState, linksEnd end: Int) -> SubscriberFlags {
         if let last = lastTracked {
             if last.pointee.nextDependency != nil { Graph.truncateLocked(self, state: state) }
         } else if firstDependency != nil {
@@ -230,7 +245,6 @@ class SubscriberNode: Node, @unchecked Sendable {
         }
         var changed: SubscriberFlags = []
         let start = newLinksStart
-        let end = state.newLinks.count
         if start < end {
             for index in start..<end {
                 let link = state.newLinks[index].assumingMemoryBound(to: Link.self)
@@ -241,7 +255,9 @@ class SubscriberNode: Node, @unchecked Sendable {
                     changed.insert(Graph.changeSeenLocked(by: link, of: source))
                 }
             }
-            state.newLinks.truncate(to: start)
+            let above = state.newLinks.count - end
+            for index in 0..<above { state.newLinks[start + index] = state.newLinks[end + index] }
+            state.newLinks.truncate(to: start + above)
         }
         return changed
     }

@@ -126,7 +126,9 @@ private func finishApply(
 ) {
     let kept = reference._withUnsafeGuaranteedRef { node -> Bool in
         node.endTracking(restoring: previous)
-        // The enclosing scope depends on what this one read.
+        // The enclosing scope depends on what this one read; the links it
+        // adds for that come after this scope's, and stay for its own end.
+        let linksEnd = state.newLinks.count
         if let previous {
             let outer = Unmanaged<SubscriberNode>.fromOpaque(previous).takeUnretainedValue()
             var cursor = node.firstDependency
@@ -136,10 +138,10 @@ private func finishApply(
             }
         }
         if !succeeded || node.firstDependency == nil {
-            node.discard(state)
+            node.discard(state, linksEnd: linksEnd)
             return false
         }
-        let (owesDelivery, keptReference) = node.finishApply(state, keeping: reference)
+        let (owesDelivery, keptReference) = node.finishApply(state, keeping: reference, linksEnd: linksEnd)
         if owesDelivery { node.fire(state) }
         return keptReference
     }
