@@ -1,4 +1,5 @@
 import CTrackingSupport
+import Synchronization
 
 /// The offsets of `@Tracked` storages in their objects, by storage key path,
 /// for builds without the optimizer (see ``Tracked/storage(_:_:)``).
@@ -57,5 +58,27 @@ enum StorageOffsets {
         } else {
             kept.release()
         }
+    }
+
+    /// Serializes ``measure(_:in:)``.
+    private static let measuring = Mutex(())
+
+    /// The address of `keyPath`'s storage in `instance`, found by applying
+    /// the key path, and remembered. Applying it is a formal modifying access
+    /// to the storage: two threads reading a property for the first time
+    /// would make two at once, which the thread sanitizer reports as a race,
+    /// so the measures take turns.
+    @usableFromInline
+    static func measure<Owner: AnyObject, Storage>(
+        _ keyPath: ReferenceWritableKeyPath<Owner, Storage>, in instance: Owner
+    ) -> UnsafeMutablePointer<Storage> {
+        let object = Unmanaged.passUnretained(instance).toOpaque()
+        let offset = measuring.withLock { _ in
+            let storage = withUnsafeMutablePointer(to: &instance[keyPath: keyPath]) { $0 }
+            let offset = UnsafeMutableRawPointer(storage) - object
+            remember(offset, of: keyPath)
+            return offset
+        }
+        return (object + offset).assumingMemoryBound(to: Storage.self)
     }
 }

@@ -123,9 +123,7 @@ public struct Tracked<Value>: TrackedStorage {
         if let offset = StorageOffsets.offset(of: storageKeyPath) {
             return (object + offset).assumingMemoryBound(to: Tracked<Value>.self)
         }
-        let storage = withUnsafeMutablePointer(to: &instance[keyPath: storageKeyPath]) { $0 }
-        StorageOffsets.remember(UnsafeMutableRawPointer(storage) - object, of: storageKeyPath)
-        return storage
+        return StorageOffsets.measure(storageKeyPath, in: instance)
         #else
         return withUnsafeMutablePointer(to: &instance[keyPath: storageKeyPath]) { $0 }
         #endif

@@ -36,9 +36,10 @@ import CTrackingSupport
 /// change. Written in actor-isolated code (a `@MainActor` view model), it is
 /// isolated to that actor and runs there: at once when the change is made on
 /// the actor, so that `.willSet` still means *before the store*; when the
-/// change is made on another thread, in a task on the actor, which runs after
-/// the writer has stored the value — a `.willSet` callback then reads the
-/// new value, and only the order of the calls tells it came first.
+/// change is made on another thread, in a task on the actor, posted when the
+/// change is announced: a `.willSet` callback may then run before or after
+/// the writer stores the value, and read either; a `.didSet` callback is
+/// posted after the store and reads the new value.
 ///
 /// - Parameters:
 ///   - options: When `onChange` is called; see ``TrackingOptions``.
