@@ -1,5 +1,5 @@
 import CTrackingSupport
-import Synchronization
+import Foundation
 
 /// The offsets of `@Tracked` storages in their objects, by storage key path,
 /// for builds without the optimizer (see ``Tracked/storage(_:_:)``).
@@ -60,8 +60,9 @@ enum StorageOffsets {
         }
     }
 
-    /// Serializes ``measure(_:in:)``.
-    private static let measuring = Mutex(())
+    /// Serializes ``measure(_:in:)``. A pthread mutex, whose ordering the
+    /// thread sanitizer sees.
+    private static let measuring = NSLock()
 
     /// The address of `keyPath`'s storage in `instance`, found by applying
     /// the key path, and remembered. Applying it is a formal modifying access
@@ -73,7 +74,7 @@ enum StorageOffsets {
         _ keyPath: ReferenceWritableKeyPath<Owner, Storage>, in instance: Owner
     ) -> UnsafeMutablePointer<Storage> {
         let object = Unmanaged.passUnretained(instance).toOpaque()
-        let offset = measuring.withLock { _ in
+        let offset = measuring.withLock {
             let storage = withUnsafeMutablePointer(to: &instance[keyPath: keyPath]) { $0 }
             let offset = UnsafeMutableRawPointer(storage) - object
             remember(offset, of: keyPath)
