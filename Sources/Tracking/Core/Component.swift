@@ -45,7 +45,7 @@ final class Component: @unchecked Sendable {
         spinLock.lock()
     }
 
-    /// Releases the lock of a root taken by ``lock(_:)`` or ``lock(joining:_:)``.
+    /// Releases the lock of a root taken by ``lock(_:)`` or ``lock(_:joining:from:to:)``.
     @inline(__always)
     func unlock() {
         spinLock.unlock()
