@@ -66,8 +66,15 @@ enum Sampler {
     static let coldStartLimit: UInt64 = 10_000_000
 
     /// Nanoseconds that `body(n)` takes, after an untimed `reset(n)`.
+    ///
+    /// The heap is settled first, untimed, so that the sample does not pay
+    /// for what the benchmark before it freed: after a whole-object update
+    /// at N = 10,000 frees 80,000 objects, glibc keeps most of them in its
+    /// fast bins, and one free in the next few operations of the next
+    /// variant merges them all (0.4-0.9 ms, in one toggle that takes 7 µs).
     static func time(_ benchmark: Benchmark, _ n: Int) -> UInt64 {
         benchmark.reset?(n)
+        allocation_counter_settle_heap()
         let start = monotonicNanoseconds()
         benchmark.body(n)
         return monotonicNanoseconds() - start

@@ -4,6 +4,12 @@
 ///
 /// A reset is constant time: it starts a new generation, and a node's counter
 /// counts only if it belongs to the current one.
+///
+/// A counter names its node by the node's identity, a path of type names
+/// and ids, which costs string formatting and a copy of the parent's path
+/// per node: it is made when first asked for, or when its node leaves the
+/// tree while the counter may still be asked for, not when a new row first
+/// renders.
 @MainActor final class BodyCounts {
     private let types: ViewTypes
     private let recordsLog: Bool
@@ -33,7 +39,7 @@
         if let current = node.counter, current.generation == generation {
             counter = current
         } else {
-            counter = BodyCounter(identity: node.identity, generation: generation)
+            counter = BodyCounter(node: node, generation: generation)
             node.counter = counter
             counters.append(counter)
         }
@@ -59,6 +65,12 @@
         counters.reduce(into: [:]) { $0[$1.identity, default: 0] += $1.count }
     }
 
+    /// Whether `counter` is one of this generation's, which
+    /// ``ViewHost/bodyCountsByIdentity`` lists.
+    func isCurrent(_ counter: BodyCounter) -> Bool {
+        counter.generation == generation
+    }
+
     func reset() {
         byType.removeAll(keepingCapacity: true)
         generation &+= 1
@@ -70,13 +82,31 @@
 /// How many times one view identity rendered in one generation of the
 /// counts.
 @MainActor final class BodyCounter {
-    let identity: String
     let generation: UInt64
     var count = 0
+    /// The node counted, until its identity is settled. It does not keep the
+    /// node alive: a node that leaves the tree settles its current counter
+    /// first (``ViewNode/unmount()``).
+    private unowned(unsafe) var node: ViewNode?
+    private var settledIdentity: String?
 
-    init(identity: String, generation: UInt64) {
-        self.identity = identity
+    init(node: ViewNode, generation: UInt64) {
+        self.node = node
         self.generation = generation
+    }
+
+    /// The node's path from the root (``Node/identity``).
+    var identity: String {
+        if let settledIdentity { return settledIdentity }
+        settle()
+        return settledIdentity.unsafelyUnwrapped
+    }
+
+    /// Takes the node's identity now and lets go of the node.
+    func settle() {
+        guard settledIdentity == nil, let node else { return }
+        settledIdentity = node.identity
+        self.node = nil
     }
 }
 

@@ -87,6 +87,8 @@ public final class ViewHost {
     }
 
     isolated deinit {
+        // Nobody can ask for the counts now: the nodes need not name themselves.
+        context.counts.reset()
         root.unmount()
     }
 

@@ -150,6 +150,8 @@ class ViewNode: Node {
 
     override func unmount() {
         mark.node = nil
+        // While its parents are still there to name it, if it may be asked.
+        if let counter, context.counts.isCurrent(counter) { counter.settle() }
         super.unmount()
         scope.cancel()
         subscriptions.removeAll()

@@ -6,8 +6,14 @@
 ///
 /// Only the last ``limit`` entries are kept; a question about an older
 /// version gets no answer (the asker compares ids).
+///
+/// An entry is two parts kept side by side: a stamp (its version and kind in
+/// one word) and its id. A question reads stamps from the newest back to the
+/// first it must answer, so it costs the entries since that version, not the
+/// whole log; the ids, a generic type that code outside the list's module
+/// handles through its metadata, are read only for those entries.
 struct IdentityLog<ID: Hashable> {
-    enum Kind {
+    enum Kind: UInt64 {
         case inserted
         case removed
         case moved
@@ -15,13 +21,20 @@ struct IdentityLog<ID: Hashable> {
 
     static var limit: Int { 1024 }
 
+    /// Below it, a question tells repeated ids apart by comparing them with
+    /// those found so far, without hashing them into a set.
+    private static var linearDeduplicationLimit: Int { 16 }
+
     /// Bumped by every change of the structure.
     private(set) var version: UInt64 = 0
 
-    /// The ids touched since `firstKnownVersion`, by change.
-    private var entries: [(version: UInt64, kind: Kind, id: ID)] = []
+    /// Per entry, oldest first: its version shifted left by two, then its
+    /// kind. Versions do not decrease.
+    private var stamps: [UInt64] = []
+    /// Per entry, the id it touched; as long as `stamps`.
+    private var ids: [ID] = []
 
-    /// The oldest version whose changes are all in `entries`; nil while
+    /// The oldest version whose changes are all in the entries; nil while
     /// nothing is recorded.
     private var firstKnownVersion: UInt64?
 
@@ -32,9 +45,12 @@ struct IdentityLog<ID: Hashable> {
     mutating func record(_ kind: Kind, _ id: ID) {
         // Not recording, or this version's changes were already given up.
         guard let firstKnownVersion, version >= firstKnownVersion else { return }
-        entries.append((version, kind, id))
-        if entries.count > IdentityLog.limit { trim() }
+        stamps.append(version << 2 | kind.rawValue)
+        ids.append(id)
+        if stamps.count > IdentityLog.limit { trim() }
     }
+
+    private func version(at index: Int) -> UInt64 { stamps[index] >> 2 }
 
     /// Drops about the older half of the entries. Entries of one version
     /// must all stay or all go: the cut moves back to where a version
@@ -43,18 +59,20 @@ struct IdentityLog<ID: Hashable> {
     /// edit), that version's changes are given up (askers compare ids), so
     /// that the edit's further records cost nothing.
     private mutating func trim() {
-        var cut = entries.count / 2
-        while cut > 0, entries[cut - 1].version == entries[cut].version { cut -= 1 }
+        var cut = stamps.count / 2
+        while cut > 0, version(at: cut - 1) == version(at: cut) { cut -= 1 }
         if cut == 0 {
-            cut = entries.count / 2
-            while cut < entries.count, entries[cut - 1].version == entries[cut].version { cut += 1 }
+            cut = stamps.count / 2
+            while cut < stamps.count, version(at: cut - 1) == version(at: cut) { cut += 1 }
         }
-        if cut == entries.count {
-            entries.removeAll(keepingCapacity: true)
+        if cut == stamps.count {
+            stamps.removeAll(keepingCapacity: true)
+            ids.removeAll(keepingCapacity: true)
             firstKnownVersion = version + 1
         } else {
-            entries.removeFirst(cut)
-            firstKnownVersion = entries[0].version
+            stamps.removeFirst(cut)
+            ids.removeFirst(cut)
+            firstKnownVersion = version(at: 0)
         }
     }
 
@@ -66,12 +84,24 @@ struct IdentityLog<ID: Hashable> {
     /// The ids touched by the changes after `since`, each with the kind of
     /// its first change there, in the order first touched; nil if they are
     /// not all known.
+    ///
+    /// - Complexity: O(k) in the entries after `since` (k ≤ ``limit``).
     func touched(since: UInt64) -> [(id: ID, first: Kind)]? {
         guard let firstKnownVersion, since + 1 >= firstKnownVersion else { return since == version ? [] : nil }
-        var seen: Set<ID> = []
+        var start = stamps.count
+        while start > 0, version(at: start - 1) > since { start -= 1 }
         var result: [(id: ID, first: Kind)] = []
-        for entry in entries where entry.version > since && seen.insert(entry.id).inserted {
-            result.append((entry.id, entry.kind))
+        guard start < stamps.count else { return result }
+        result.reserveCapacity(stamps.count - start)
+        if stamps.count - start <= IdentityLog.linearDeduplicationLimit {
+            for index in start..<stamps.count where !result.contains(where: { $0.id == ids[index] }) {
+                result.append((ids[index], Kind(rawValue: stamps[index] & 3).unsafelyUnwrapped))
+            }
+        } else {
+            var seen: Set<ID> = []
+            for index in start..<stamps.count where seen.insert(ids[index]).inserted {
+                result.append((ids[index], Kind(rawValue: stamps[index] & 3).unsafelyUnwrapped))
+            }
         }
         return result
     }
