@@ -39,6 +39,11 @@ struct Benchmark {
     /// (1 by default): raise it for a noisy benchmark, lower it for a slow
     /// one whose few samples already agree.
     var weight: Double = 1
+    /// The most operations one sample may make, or nil for no limit: for an
+    /// operation that changes what the next one starts from (deleting the
+    /// last of N rows), so that every operation of a sample still measures
+    /// about N. Calibration stops there.
+    var maximumOperationsPerSample: Int? = nil
     /// Set when the variant cannot run this scenario (e.g. the host cannot
     /// track Apple's Observation): the report says so instead of a time.
     var unsupportedReason: String? = nil

@@ -17,15 +17,16 @@ enum Sampler {
     /// and measured 0.4-0.7x the Observation model, calibrated at n = 88.
     static func calibrate(_ benchmark: Benchmark, targetNanoseconds: UInt64) -> Int {
         _ = time(benchmark, 1)
+        let limit = benchmark.maximumOperationsPerSample ?? 1 << 30
         var n = 1
         var elapsed: UInt64 = 0
         while true {
             elapsed = min(time(benchmark, n), time(benchmark, n))
-            if elapsed >= targetNanoseconds / 8 || n >= 1 << 30 { break }
-            n *= 2
+            if elapsed >= targetNanoseconds / 8 || n >= limit { break }
+            n = min(n * 2, limit)
         }
         let perOperation = max(Double(elapsed) / Double(n), 0.01)
-        return max(1, Int(Double(targetNanoseconds) / perOperation))
+        return min(limit, max(1, Int(Double(targetNanoseconds) / perOperation)))
     }
 
     /// One round of a group of benchmarks (the variants of one operation):

@@ -42,7 +42,8 @@ enum ListScenarios {
     }
 
     /// Adds "New <index>", and takes the additions away again between
-    /// samples, so that every update finds N rows.
+    /// samples; a sample makes at most N / 10 updates, so that every update
+    /// finds N rows, give or take 10%.
     static func adding(
         _ name: String, strategy: String, size: Int, expectedBodies: Int, weight: Double,
         makeHost: @escaping @MainActor () -> (ViewHost, any TodoListModel)
@@ -64,10 +65,14 @@ enum ListScenarios {
                     })
             },
             expectedBodiesPerUpdate: expectedBodies,
-            weight: weight)
+            weight: weight,
+            maximumUpdatesPerSample: updatesPerSample(size))
     }
 
-    /// Deletes the last of N + 1 rows, and puts rows back between samples.
+    /// Deletes the last of N + 1 rows, and puts rows back between samples; a
+    /// sample makes at most N / 10 updates, so that every update deletes a
+    /// row from a list of N, give or take 10% (a sample of more deletions
+    /// than rows would mostly time updates that delete nothing).
     /// `makeHost` is given the number of rows to make.
     static func deleting(
         _ name: String, strategy: String, size: Int, expectedBodies: Int, weight: Double,
@@ -90,6 +95,12 @@ enum ListScenarios {
                     })
             },
             expectedBodiesPerUpdate: expectedBodies,
-            weight: weight)
+            weight: weight,
+            maximumUpdatesPerSample: updatesPerSample(size))
+    }
+
+    /// The most updates a sample of a scenario that changes the size makes.
+    private static func updatesPerSample(_ size: Int) -> Int {
+        max(1, size / 10)
     }
 }

@@ -30,6 +30,9 @@ struct RenderScenario {
     /// object model under a nested ObservableObject): reported, not hidden.
     var expectsStale = false
     var weight: Double = 1
+    /// The most updates one sample may make (see
+    /// `Benchmark.maximumOperationsPerSample`), or nil for no limit.
+    var maximumUpdatesPerSample: Int? = nil
 
     func benchmark() -> Benchmark {
         let state = RenderScenarioState(setUp: setUp)
@@ -75,7 +78,8 @@ struct RenderScenario {
             },
             teardown: { MainActor.assumeIsolated { state.release() } },
             metrics: metrics,
-            weight: weight)
+            weight: weight,
+            maximumOperationsPerSample: maximumUpdatesPerSample)
     }
 }
 
