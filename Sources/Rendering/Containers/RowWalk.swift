@@ -45,14 +45,30 @@ struct RowWalk<Data: RandomAccessCollection, ID: Hashable, Content: View> {
         prefix = { data, elementID, content, shown, row in
             withUnsafeTemporaryAllocation(of: Content.self, capacity: 1) { slot in
                 let view = slot.baseAddress!
-                var offset = 0
-                var index = data.startIndex
-                while offset < shown.count, index != data.endIndex {
-                    let element = data[index]
-                    guard elementID(element) == shown[offset] else { break }
+                // One row; false, touching nothing, if the element's id is
+                // not the one shown at `offset`.
+                @inline(__always)
+                func visit(_ element: inout Data.Element, at offset: Int) -> Bool {
+                    guard elementID(element) == shown[offset] else { return false }
                     view.initialize(to: content(element))
                     row(offset, UnsafeMutableRawPointer(view))
                     view.deinitialize(count: 1)
+                    return true
+                }
+                let inPlace = data.withContiguousStorageIfAvailable { elements in
+                    let end = min(shown.count, elements.count)
+                    guard end > 0 else { return 0 }
+                    let base = UnsafeMutablePointer(mutating: elements.baseAddress!)
+                    var offset = 0
+                    while offset < end, visit(&base[offset], at: offset) { offset += 1 }
+                    return offset
+                }
+                if let inPlace { return inPlace }
+                var offset = 0
+                var index = data.startIndex
+                while offset < shown.count, index != data.endIndex {
+                    var element = data[index]
+                    guard visit(&element, at: offset) else { break }
                     offset += 1
                     data.formIndex(after: &index)
                 }
@@ -62,24 +78,42 @@ struct RowWalk<Data: RandomAccessCollection, ID: Hashable, Content: View> {
         views = { data, content, start, skipped, row in
             withUnsafeTemporaryAllocation(of: Content.self, capacity: 1) { slot in
                 let view = slot.baseAddress!
-                var offset = start
                 var position = start
                 var nextSkipped = 0
-                var index = data.index(data.startIndex, offsetBy: start)
-                while index != data.endIndex {
+                // The element at `offset`, unless it is skipped.
+                @inline(__always)
+                func visit(_ element: inout Data.Element, at offset: Int) {
                     if nextSkipped < skipped.count, skipped[nextSkipped] == offset {
                         nextSkipped += 1
-                    } else {
-                        view.initialize(to: content(data[index]))
-                        if !row(position, UnsafeMutableRawPointer(view)) { view.deinitialize(count: 1) }
-                        position += 1
+                        return
                     }
+                    view.initialize(to: content(element))
+                    if !row(position, UnsafeMutableRawPointer(view)) { view.deinitialize(count: 1) }
+                    position += 1
+                }
+                let inPlace: Void? = data.withContiguousStorageIfAvailable { elements in
+                    guard start < elements.count else { return }
+                    let base = UnsafeMutablePointer(mutating: elements.baseAddress!)
+                    for offset in start..<elements.count { visit(&base[offset], at: offset) }
+                }
+                if inPlace != nil { return }
+                var offset = start
+                var index = data.index(data.startIndex, offsetBy: start)
+                while index != data.endIndex {
+                    var element = data[index]
+                    visit(&element, at: offset)
                     offset += 1
                     data.formIndex(after: &index)
                 }
             }
         }
         ids = { data, elementID, start, ids in
+            let inPlace: Void? = data.withContiguousStorageIfAvailable { elements in
+                guard start < elements.count else { return }
+                let base = UnsafeMutablePointer(mutating: elements.baseAddress!)
+                for offset in start..<elements.count { ids.append(borrowed(&base[offset], elementID)) }
+            }
+            if inPlace != nil { return }
             var index = data.index(data.startIndex, offsetBy: start)
             while index != data.endIndex {
                 ids.append(elementID(data[index]))
@@ -87,4 +121,19 @@ struct RowWalk<Data: RandomAccessCollection, ID: Hashable, Content: View> {
             }
         }
     }
+}
+
+/// `body` of the element at `element`, which it reads in place.
+///
+/// The loops above reach an element of contiguous storage this way, through
+/// an `inout` parameter, so that it is passed to `body` without a copy: a
+/// closure of a generic element takes it by address, and an element read
+/// from memory (`let element = elements[i]`, or `elements[i]` as the
+/// argument) is copied to a temporary, retained and released, because the
+/// compiler cannot tell that `body` leaves that memory alone. An `inout`
+/// parameter's memory is the parameter's alone for the call. The storage is
+/// never written: `inout` here is only how the address is lent.
+@inlinable @inline(__always)
+func borrowed<Element, Result>(_ element: inout Element, _ body: (Element) -> Result) -> Result {
+    body(element)
 }
