@@ -17,11 +17,15 @@ struct KeptRows {
     /// The rows shown, in order.
     let rows: UnsafeBufferPointer<Node>
     let environment: EnvironmentValues
+    /// ``environment``'s entries, as a word: see ``chainWord(_:)``.
+    private let environmentChain: UInt
     let deferred: DeferredChildren
-    /// How the rows' views are compared.
+    /// How the rows' views are compared, when not word by word.
     private let layout: ViewLayout?
-    /// The offsets of the words to compare, if that is the whole comparison.
-    private let words: UnsafeBufferPointer<Int>?
+    /// The offsets of the words to compare, if that is the whole comparison
+    /// (`wordCount` of them; `layout` compares otherwise).
+    private let words: UnsafePointer<Int>
+    private let wordCount: Int
     /// Where a row keeps its view, from the row's address.
     private let viewOffset: Int
 
@@ -32,20 +36,30 @@ struct KeptRows {
     ) {
         self.rows = rows
         self.environment = environment
+        environmentChain = KeptRows.chainWord(environment.chain)
         self.deferred = deferred
         if let sample {
             let row = unsafeDowncast(sample, to: ViewNode.self)
-            layout = row.layout
-            words = row.layout.offsetsComparedAsWords
+            let words = row.layout.offsetsComparedAsWords
+            layout = words == nil ? row.layout : nil
+            self.words = words?.baseAddress ?? KeptRows.noWords
+            wordCount = words?.count ?? 0
             viewOffset = row.viewAddress - UnsafeMutableRawPointer(Unmanaged.passUnretained(row).toOpaque())
         } else {
             layout = nil
-            words = nil
+            words = KeptRows.noWords
+            wordCount = 0
             viewOffset = 0
         }
     }
 
+    /// Where ``words`` points when there are none.
+    private static let noWords = UnsafePointer<Int>(bitPattern: MemoryLayout<Int>.alignment)!
+
     /// Gives the row at `offset` the view at `view`.
+    ///
+    /// Inlined into the closure that the walk calls for each row.
+    @inline(__always)
     func receive(_ offset: Int, _ view: UnsafeMutableRawPointer) {
         let reference: Unmanaged<ViewNode>
         let hasRendered: Bool
@@ -59,7 +73,7 @@ struct KeptRows {
             let row = unsafeDowncast(rows[offset], to: ViewNode.self)
             reference = Unmanaged.passUnretained(row)
             hasRendered = row.hasRendered
-            hasSameEnvironment = row.environment.chain === environment.chain
+            hasSameEnvironment = KeptRows.chainWord(row.environment.chain) == environmentChain
             hasPendingInputs = row.hasPendingInputs
         }
         // Inline: the usual row, whose inputs and environment did not
@@ -72,12 +86,20 @@ struct KeptRows {
         }
     }
 
+    /// The address of the first entry of an environment's chain, 0 for
+    /// none: two environments share their entries if the words are equal,
+    /// one comparison where `===` on optionals branches on each side.
+    @inline(__always)
+    private static func chainWord(_ chain: EnvironmentEntry?) -> UInt {
+        unsafeBitCast(chain, to: UInt.self)
+    }
+
     /// Whether the view at `new` has the inputs of the view at `old`.
     @inline(__always)
     private func isSame(_ old: UnsafeRawPointer, _ new: UnsafeRawPointer) -> Bool {
-        guard let words else { return layout.unsafelyUnwrapped.isSameInput(raw: old, new) }
+        if let layout { return layout.isSameInput(raw: old, new) }
         var index = 0
-        while index < words.count {
+        while index < wordCount {
             let offset = words[index]
             if old.load(fromByteOffset: offset, as: UInt.self) != new.load(fromByteOffset: offset, as: UInt.self) {
                 return false

@@ -48,12 +48,15 @@
     ///   input or environment by this render (see above).
     @inline(__always)
     func append(_ view: Unmanaged<ViewNode>, quiet: Bool = false) {
-        if count == capacity { grow(to: max(8, capacity * 2)) }
+        let index = count
+        if index == capacity { grow(to: max(8, capacity * 2)) }
         // Stored without a retain (see above); an object's address is
         // aligned, so its low bit is free.
         let word = UInt(bitPattern: view.toOpaque()) | (quiet ? 1 : 0)
-        views![count] = word
-        count += 1
+        // Read once, into locals: `grow` made room, so the storage exists
+        // and `index` is below the capacity.
+        views.unsafelyUnwrapped[index] = word
+        count = index &+ 1
     }
 
     @inline(never)
