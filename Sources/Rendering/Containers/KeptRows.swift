@@ -58,9 +58,31 @@ struct KeptRows {
 
     /// Gives the row at `offset` the view at `view`.
     ///
-    /// Inlined into the closure that the walk calls for each row.
+    /// Inlined into the closure that the walk calls for each row: the usual
+    /// row (rendered, its view compared word by word and found the same, in
+    /// the same environment) joins the custom views with a few loads and
+    /// stores and no call, so that the closure saves no registers; any
+    /// other row is left to ``receiveOther(_:_:)``.
     @inline(__always)
     func receive(_ offset: Int, _ view: UnsafeMutableRawPointer) {
+        if layout == nil {
+            // Read from the rows' storage and given to no call: the row
+            // needs no retain.
+            let row = unsafeDowncast(rows[offset], to: ViewNode.self)
+            let reference = Unmanaged.passUnretained(row)
+            if row.hasRendered, KeptRows.chainWord(row.environment.chain) == environmentChain,
+                isSameWords(UnsafeRawPointer(reference.toOpaque()) + viewOffset, view),
+                deferred.appendIfRoom(reference, quiet: !row.hasPendingInputs)
+            {
+                return
+            }
+        }
+        receiveOther(offset, view)
+    }
+
+    /// ``receive(_:_:)`` for any row.
+    @inline(never)
+    private func receiveOther(_ offset: Int, _ view: UnsafeMutableRawPointer) {
         let reference: Unmanaged<ViewNode>
         let hasRendered: Bool
         let hasSameEnvironment: Bool
@@ -76,8 +98,6 @@ struct KeptRows {
             hasSameEnvironment = KeptRows.chainWord(row.environment.chain) == environmentChain
             hasPendingInputs = row.hasPendingInputs
         }
-        // Inline: the usual row, whose inputs and environment did not
-        // change, costs no call.
         let viewIsSame = hasRendered && isSame(UnsafeRawPointer(reference.toOpaque()) + viewOffset, view)
         if viewIsSame, hasSameEnvironment {
             deferred.append(reference, quiet: !hasPendingInputs)
@@ -98,6 +118,12 @@ struct KeptRows {
     @inline(__always)
     private func isSame(_ old: UnsafeRawPointer, _ new: UnsafeRawPointer) -> Bool {
         if let layout { return layout.isSameInput(raw: old, new) }
+        return isSameWords(old, new)
+    }
+
+    /// Whether the words at ``words`` are the same in both views.
+    @inline(__always)
+    private func isSameWords(_ old: UnsafeRawPointer, _ new: UnsafeRawPointer) -> Bool {
         var index = 0
         while index < wordCount {
             let offset = words[index]

@@ -59,6 +59,17 @@
         count = index &+ 1
     }
 
+    /// ``append(_:quiet:)`` if there is room for it without growing (see
+    /// ``reserve(_:)``); false, adding nothing, otherwise. Calls nothing.
+    @inline(__always)
+    func appendIfRoom(_ view: Unmanaged<ViewNode>, quiet: Bool) -> Bool {
+        let index = count
+        guard index < capacity else { return false }
+        views.unsafelyUnwrapped[index] = UInt(bitPattern: view.toOpaque()) | (quiet ? 1 : 0)
+        count = index &+ 1
+        return true
+    }
+
     @inline(never)
     private func grow(to newCapacity: Int) {
         let grown = UnsafeMutablePointer<UInt>.allocate(capacity: newCapacity)
