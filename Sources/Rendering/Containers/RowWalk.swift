@@ -9,6 +9,11 @@
 /// do the same with plain loads and comparisons, and leave to the host (a
 /// closure it passes) only what needs its nodes.
 ///
+/// The elements of a collection with contiguous storage (an array, a slice)
+/// are read in place and lent to `elementID` and `content` without a copy
+/// (see ``borrowed(_:_:)``): a row costs no retain and release of its
+/// element. Other collections are read by index, one copy per element.
+///
 /// A `ForEach` made in generic code (say, by ``List``'s initializers, for
 /// any collection) gets the generic version of these loops; they are then
 /// no faster than the host's own, and no slower.
