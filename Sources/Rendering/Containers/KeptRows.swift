@@ -26,6 +26,8 @@ struct KeptRows {
     /// (`wordCount` of them; `layout` compares otherwise).
     private let words: UnsafePointer<Int>
     private let wordCount: Int
+    /// The first two of ``words``, the first twice if there is one.
+    private let firstWords: (Int, Int)
     /// Where a row keeps its view, from the row's address.
     private let viewOffset: Int
 
@@ -44,11 +46,13 @@ struct KeptRows {
             layout = words == nil ? row.layout : nil
             self.words = words?.baseAddress ?? KeptRows.noWords
             wordCount = words?.count ?? 0
+            firstWords = wordCount == 0 ? (0, 0) : (self.words[0], self.words[wordCount == 1 ? 0 : 1])
             viewOffset = row.viewAddress - UnsafeMutableRawPointer(Unmanaged.passUnretained(row).toOpaque())
         } else {
             layout = nil
             words = KeptRows.noWords
             wordCount = 0
+            firstWords = (0, 0)
             viewOffset = 0
         }
     }
@@ -124,6 +128,14 @@ struct KeptRows {
     /// Whether the words at ``words`` are the same in both views.
     @inline(__always)
     private func isSameWords(_ old: UnsafeRawPointer, _ new: UnsafeRawPointer) -> Bool {
+        // One or two words (the usual row view holds a model or two), with
+        // no loop: the second offset repeats the first if there is one word.
+        if UInt(bitPattern: wordCount &- 1) < 2 {
+            return old.load(fromByteOffset: firstWords.0, as: UInt.self)
+                == new.load(fromByteOffset: firstWords.0, as: UInt.self)
+                && old.load(fromByteOffset: firstWords.1, as: UInt.self)
+                    == new.load(fromByteOffset: firstWords.1, as: UInt.self)
+        }
         var index = 0
         while index < wordCount {
             let offset = words[index]
