@@ -26,11 +26,28 @@ import Tracking
         try checker.apply([5, 6, 7])                                            // all new
     }
 
-    @Test func randomEditsAgreeWithTheModel() throws {
+    /// The same edits whatever the collection: an array, a slice whose
+    /// indices do not start at 0 (both read in place, see ``RowWalk``), and
+    /// a collection without contiguous storage (read by index).
+    @Test(arguments: RowStorage.allCases)
+    func insertionsRemovalsAndMovesOnEveryKindOfCollection(_ storage: RowStorage) throws {
+        let checker = RowChecker(ids: Array(1...6), storage: storage)
+        try checker.apply([0] + Array(1...6))        // insert at the top
+        try checker.apply([0] + Array(1...6) + [7])  // at the end
+        try checker.apply(Array(1...7))              // remove the top
+        try checker.apply([1, 2, 3, 5, 6, 7])        // the middle
+        try checker.apply([7, 1, 2, 3, 5, 6])        // move the last to the top
+        try checker.apply([7, 1, 2, 3, 5, 6, 2, 8], shown: [7, 1, 2, 3, 5, 6, 8])   // a duplicate after the rest
+        try checker.apply([])
+        try checker.apply([5, 6, 7])
+    }
+
+    @Test(arguments: RowStorage.allCases)
+    func randomEditsAgreeWithTheModel(_ storage: RowStorage) throws {
         var random = SeededGenerator(seed: 17)
         var ids = Array(0..<30)
         var nextID = 30
-        let checker = RowChecker(ids: ids)
+        let checker = RowChecker(ids: ids, storage: storage)
         for _ in 0..<300 {
             switch Int.random(in: 0..<7, using: &random) {
             case 0:
@@ -196,11 +213,29 @@ private struct TokenRow: View {
     }
 }
 
+/// The kind of collection a ``RowList`` gives its `ForEach`.
+enum RowStorage: CaseIterable, Sendable {
+    /// The array itself.
+    case array
+    /// A slice of an array, whose first index is 1.
+    case slice
+    /// A lazy map of the array: no contiguous storage.
+    case mapped
+}
+
 private struct RowList: View {
     let model: RowIDs
+    let storage: RowStorage
 
     var body: some View {
-        ForEach(model.ids, id: \.self) { TokenRow(id: $0) }
+        switch storage {
+        case .array:
+            ForEach(model.ids, id: \.self) { TokenRow(id: $0) }
+        case .slice:
+            ForEach(([0] + model.ids).dropFirst(), id: \.self) { TokenRow(id: $0) }
+        case .mapped:
+            ForEach(model.ids.lazy.map { $0 }, id: \.self) { TokenRow(id: $0) }
+        }
     }
 }
 
@@ -214,9 +249,9 @@ private final class RowChecker {
     private var tokens: [Int: Int] = [:]
     private var usedTokens: Set<Int> = []
 
-    init(ids: [Int]) {
+    init(ids: [Int], storage: RowStorage = .array) {
         model = RowIDs(ids)
-        host = ViewHost(RowList(model: model))
+        host = ViewHost(RowList(model: model, storage: storage))
         for row in Self.rows(in: host.snapshot) {
             tokens[row.id] = row.token
             usedTokens.insert(row.token)

@@ -48,11 +48,14 @@ public struct ForEach<Data: RandomAccessCollection, ID: Hashable, Content: View>
     /// Inlinable, as the public initializers are: so that ``walk`` is
     /// compiled where the types are known.
     @inlinable
-    init(_ data: Data, elementID: @escaping (Data.Element) -> ID, content: @escaping (Data.Element) -> Content) {
+    init(
+        _ data: Data, elementID: @escaping (Data.Element) -> ID, content: @escaping (Data.Element) -> Content,
+        walk: RowWalk<Data, ID, Content> = RowWalk()
+    ) {
         self.data = data
         self.elementID = elementID
         self.content = content
-        self.walk = RowWalk()
+        self.walk = walk
     }
 
     /// Drawn by the host; calling it stops the program.
@@ -70,7 +73,7 @@ extension ForEach where Data.Element: Identifiable, ID == Data.Element.ID {
         // The conformance's getter, which costs less than applying a key
         // path; inlinable, so that the closure is compiled where the element
         // type is known (in generic code, each call looks up the id's type).
-        self.init(data, elementID: { $0.id }, content: content)
+        self.init(data, elementID: { $0.id }, content: content, walk: RowWalk(identifiedByTheirOwnID: ()))
     }
 }
 

@@ -152,17 +152,9 @@
                             matched.receive(position, address)
                             return false
                         }
-                        let view = address.assumingMemoryBound(to: Content.self).move()
-                        let old: Node? = if case .row(let row) = slot { row.takeUnretainedValue() } else { nil }
-                        let added = rows.addRow(
-                            view, key: old?.key ?? .id(AnyHashable(ids[position])), kind: kind, reusing: old)
-                        if added !== old {
-                            // A new row, or the view's node type changed:
-                            // the new node replaces the old one.
-                            children[position] = added
-                            rowsByID[ids[position]] = added
-                            if let old { replaced.append(old) }
-                        }
+                        addRow(
+                            address.assumingMemoryBound(to: Content.self), at: position, slot: slot, kind: kind,
+                            rows: &rows, children: children, replaced: &replaced)
                         return true
                     }
                 }
@@ -174,6 +166,27 @@
         passedOver.removeAll(keepingCapacity: true)
         for row in replaced { row.unmount() }
         slots.removeAll(keepingCapacity: true)
+    }
+
+    /// Gives the row at `position` the view at `view` (moved out) through
+    /// the child list: a new row, or one whose view is not a custom view.
+    /// Out of line: the closure that calls it, which runs for every row,
+    /// then holds none of the generic temporaries this needs.
+    @inline(never)
+    private func addRow<Content: View>(
+        _ view: UnsafeMutablePointer<Content>, at position: Int, slot: RowSlot, kind: ViewKind,
+        rows: inout ChildList, children: UnsafeMutableBufferPointer<Node>, replaced: inout [Node]
+    ) {
+        let old: Node? = if case .row(let row) = slot { row.takeUnretainedValue() } else { nil }
+        let added = rows.addRow(
+            view.move(), key: old?.key ?? .id(AnyHashable(ids[position])), kind: kind, reusing: old)
+        if added !== old {
+            // A new row, or the view's node type changed: the new node
+            // replaces the old one.
+            children[position] = added
+            rowsByID[ids[position]] = added
+            if let old { replaced.append(old) }
+        }
     }
 
     /// Applies `changes` to the rows of `node` when they fit, giving a view

@@ -17,11 +17,17 @@ struct KeptRows {
     /// The rows shown, in order.
     let rows: UnsafeBufferPointer<Node>
     let environment: EnvironmentValues
+    /// ``environment``'s entries, as a word: see ``chainWord(_:)``.
+    private let environmentChain: UInt
     let deferred: DeferredChildren
-    /// How the rows' views are compared.
+    /// How the rows' views are compared, when not word by word.
     private let layout: ViewLayout?
-    /// The offsets of the words to compare, if that is the whole comparison.
-    private let words: UnsafeBufferPointer<Int>?
+    /// The offsets of the words to compare, if that is the whole comparison
+    /// (`wordCount` of them; `layout` compares otherwise).
+    private let words: UnsafePointer<Int>
+    private let wordCount: Int
+    /// The first two of ``words``, the first twice if there is one.
+    private let firstWords: (Int, Int)
     /// Where a row keeps its view, from the row's address.
     private let viewOffset: Int
 
@@ -32,21 +38,55 @@ struct KeptRows {
     ) {
         self.rows = rows
         self.environment = environment
+        environmentChain = KeptRows.chainWord(environment.chain)
         self.deferred = deferred
         if let sample {
             let row = unsafeDowncast(sample, to: ViewNode.self)
-            layout = row.layout
-            words = row.layout.offsetsComparedAsWords
+            let words = row.layout.offsetsComparedAsWords
+            layout = words == nil ? row.layout : nil
+            self.words = words?.baseAddress ?? KeptRows.noWords
+            wordCount = words?.count ?? 0
+            firstWords = wordCount == 0 ? (0, 0) : (self.words[0], self.words[wordCount == 1 ? 0 : 1])
             viewOffset = row.viewAddress - UnsafeMutableRawPointer(Unmanaged.passUnretained(row).toOpaque())
         } else {
             layout = nil
-            words = nil
+            words = KeptRows.noWords
+            wordCount = 0
+            firstWords = (0, 0)
             viewOffset = 0
         }
     }
 
+    /// Where ``words`` points when there are none.
+    private static let noWords = UnsafePointer<Int>(bitPattern: MemoryLayout<Int>.alignment)!
+
     /// Gives the row at `offset` the view at `view`.
+    ///
+    /// Inlined into the closure that the walk calls for each row: the usual
+    /// row (rendered, its view compared word by word and found the same, in
+    /// the same environment) joins the custom views with a few loads and
+    /// stores and no call, so that the closure saves no registers; any
+    /// other row is left to ``receiveOther(_:_:)``.
+    @inline(__always)
     func receive(_ offset: Int, _ view: UnsafeMutableRawPointer) {
+        if layout == nil {
+            // Read from the rows' storage and given to no call: the row
+            // needs no retain.
+            let row = unsafeDowncast(rows[offset], to: ViewNode.self)
+            let reference = Unmanaged.passUnretained(row)
+            if row.hasRendered, KeptRows.chainWord(row.environment.chain) == environmentChain,
+                isSameWords(UnsafeRawPointer(reference.toOpaque()) + viewOffset, view),
+                deferred.appendIfRoom(reference, quiet: !row.hasPendingInputs)
+            {
+                return
+            }
+        }
+        receiveOther(offset, view)
+    }
+
+    /// ``receive(_:_:)`` for any row.
+    @inline(never)
+    private func receiveOther(_ offset: Int, _ view: UnsafeMutableRawPointer) {
         let reference: Unmanaged<ViewNode>
         let hasRendered: Bool
         let hasSameEnvironment: Bool
@@ -59,11 +99,9 @@ struct KeptRows {
             let row = unsafeDowncast(rows[offset], to: ViewNode.self)
             reference = Unmanaged.passUnretained(row)
             hasRendered = row.hasRendered
-            hasSameEnvironment = row.environment.chain === environment.chain
+            hasSameEnvironment = KeptRows.chainWord(row.environment.chain) == environmentChain
             hasPendingInputs = row.hasPendingInputs
         }
-        // Inline: the usual row, whose inputs and environment did not
-        // change, costs no call.
         let viewIsSame = hasRendered && isSame(UnsafeRawPointer(reference.toOpaque()) + viewOffset, view)
         if viewIsSame, hasSameEnvironment {
             deferred.append(reference, quiet: !hasPendingInputs)
@@ -72,12 +110,34 @@ struct KeptRows {
         }
     }
 
+    /// The address of the first entry of an environment's chain, 0 for
+    /// none: two environments share their entries if the words are equal,
+    /// one comparison where `===` on optionals branches on each side.
+    @inline(__always)
+    private static func chainWord(_ chain: EnvironmentEntry?) -> UInt {
+        unsafeBitCast(chain, to: UInt.self)
+    }
+
     /// Whether the view at `new` has the inputs of the view at `old`.
     @inline(__always)
     private func isSame(_ old: UnsafeRawPointer, _ new: UnsafeRawPointer) -> Bool {
-        guard let words else { return layout.unsafelyUnwrapped.isSameInput(raw: old, new) }
+        if let layout { return layout.isSameInput(raw: old, new) }
+        return isSameWords(old, new)
+    }
+
+    /// Whether the words at ``words`` are the same in both views.
+    @inline(__always)
+    private func isSameWords(_ old: UnsafeRawPointer, _ new: UnsafeRawPointer) -> Bool {
+        // One or two words (the usual row view holds a model or two), with
+        // no loop: the second offset repeats the first if there is one word.
+        if UInt(bitPattern: wordCount &- 1) < 2 {
+            return old.load(fromByteOffset: firstWords.0, as: UInt.self)
+                == new.load(fromByteOffset: firstWords.0, as: UInt.self)
+                && old.load(fromByteOffset: firstWords.1, as: UInt.self)
+                    == new.load(fromByteOffset: firstWords.1, as: UInt.self)
+        }
         var index = 0
-        while index < words.count {
+        while index < wordCount {
             let offset = words[index]
             if old.load(fromByteOffset: offset, as: UInt.self) != new.load(fromByteOffset: offset, as: UInt.self) {
                 return false

@@ -9,6 +9,11 @@
 /// do the same with plain loads and comparisons, and leave to the host (a
 /// closure it passes) only what needs its nodes.
 ///
+/// The elements of a collection with contiguous storage (an array, a slice)
+/// are read in place and lent to `elementID` and `content` without a copy
+/// (see ``borrowed(_:_:)``): a row costs no retain and release of its
+/// element. Other collections are read by index, one copy per element.
+///
 /// A `ForEach` made in generic code (say, by ``List``'s initializers, for
 /// any collection) gets the generic version of these loops; they are then
 /// no faster than the host's own, and no slower.
@@ -40,51 +45,132 @@ struct RowWalk<Data: RandomAccessCollection, ID: Hashable, Content: View> {
     @usableFromInline
     let ids: (_ data: Data, _ elementID: (Data.Element) -> ID, _ start: Int, _ into: inout [ID]) -> Void
 
+    /// The loops, which get each element's id from the `elementID` they
+    /// are given.
     @inlinable
     init() {
         prefix = { data, elementID, content, shown, row in
-            withUnsafeTemporaryAllocation(of: Content.self, capacity: 1) { slot in
-                let view = slot.baseAddress!
+            Self.walkPrefix(data, elementID, content, shown, row)
+        }
+        views = { data, content, start, skipped, row in Self.walkViews(data, content, start, skipped, row) }
+        ids = { data, elementID, start, ids in Self.appendIDs(data, elementID, start, &ids) }
+    }
+
+    @inlinable @inline(__always)
+    static func walkPrefix(
+        _ data: Data, _ elementID: (Data.Element) -> ID, _ content: (Data.Element) -> Content,
+        _ shown: UnsafeBufferPointer<ID>, _ row: (Int, UnsafeMutableRawPointer) -> Void
+    ) -> Int {
+        withUnsafeTemporaryAllocation(of: Content.self, capacity: 1) { slot in
+            let view = slot.baseAddress!
+            // One row; false, touching nothing, if the element's id is not
+            // the one shown at `offset`.
+            @inline(__always)
+            func visit(_ element: inout Data.Element, at offset: Int) -> Bool {
+                guard elementID(element) == shown[offset] else { return false }
+                view.initialize(to: content(element))
+                row(offset, UnsafeMutableRawPointer(view))
+                view.deinitialize(count: 1)
+                return true
+            }
+            let inPlace = data.withContiguousStorageIfAvailable { elements in
+                let end = min(shown.count, elements.count)
+                guard end > 0 else { return 0 }
+                let base = UnsafeMutablePointer(mutating: elements.baseAddress!)
                 var offset = 0
-                var index = data.startIndex
-                while offset < shown.count, index != data.endIndex {
-                    let element = data[index]
-                    guard elementID(element) == shown[offset] else { break }
-                    view.initialize(to: content(element))
-                    row(offset, UnsafeMutableRawPointer(view))
-                    view.deinitialize(count: 1)
-                    offset += 1
-                    data.formIndex(after: &index)
-                }
+                while offset < end, visit(&base[offset], at: offset) { offset += 1 }
                 return offset
             }
-        }
-        views = { data, content, start, skipped, row in
-            withUnsafeTemporaryAllocation(of: Content.self, capacity: 1) { slot in
-                let view = slot.baseAddress!
-                var offset = start
-                var position = start
-                var nextSkipped = 0
-                var index = data.index(data.startIndex, offsetBy: start)
-                while index != data.endIndex {
-                    if nextSkipped < skipped.count, skipped[nextSkipped] == offset {
-                        nextSkipped += 1
-                    } else {
-                        view.initialize(to: content(data[index]))
-                        if !row(position, UnsafeMutableRawPointer(view)) { view.deinitialize(count: 1) }
-                        position += 1
-                    }
-                    offset += 1
-                    data.formIndex(after: &index)
-                }
+            if let inPlace { return inPlace }
+            var offset = 0
+            var index = data.startIndex
+            while offset < shown.count, index != data.endIndex {
+                var element = data[index]
+                guard visit(&element, at: offset) else { break }
+                offset += 1
+                data.formIndex(after: &index)
             }
+            return offset
         }
-        ids = { data, elementID, start, ids in
+    }
+
+    @inlinable @inline(__always)
+    static func walkViews(
+        _ data: Data, _ content: (Data.Element) -> Content, _ start: Int, _ skipped: UnsafeBufferPointer<Int>,
+        _ row: (Int, UnsafeMutableRawPointer) -> Bool
+    ) {
+        withUnsafeTemporaryAllocation(of: Content.self, capacity: 1) { slot in
+            let view = slot.baseAddress!
+            var position = start
+            var nextSkipped = 0
+            // The element at `offset`, unless it is skipped.
+            @inline(__always)
+            func visit(_ element: inout Data.Element, at offset: Int) {
+                if nextSkipped < skipped.count, skipped[nextSkipped] == offset {
+                    nextSkipped += 1
+                    return
+                }
+                view.initialize(to: content(element))
+                if !row(position, UnsafeMutableRawPointer(view)) { view.deinitialize(count: 1) }
+                position += 1
+            }
+            let inPlace: Void? = data.withContiguousStorageIfAvailable { elements in
+                guard start < elements.count else { return }
+                let base = UnsafeMutablePointer(mutating: elements.baseAddress!)
+                for offset in start..<elements.count { visit(&base[offset], at: offset) }
+            }
+            if inPlace != nil { return }
+            var offset = start
             var index = data.index(data.startIndex, offsetBy: start)
             while index != data.endIndex {
-                ids.append(elementID(data[index]))
+                var element = data[index]
+                visit(&element, at: offset)
+                offset += 1
                 data.formIndex(after: &index)
             }
         }
     }
+
+    @inlinable @inline(__always)
+    static func appendIDs(_ data: Data, _ elementID: (Data.Element) -> ID, _ start: Int, _ ids: inout [ID]) {
+        let inPlace: Void? = data.withContiguousStorageIfAvailable { elements in
+            guard start < elements.count else { return }
+            let base = UnsafeMutablePointer(mutating: elements.baseAddress!)
+            for offset in start..<elements.count { ids.append(borrowed(&base[offset], elementID)) }
+        }
+        if inPlace != nil { return }
+        var index = data.index(data.startIndex, offsetBy: start)
+        while index != data.endIndex {
+            ids.append(elementID(data[index]))
+            data.formIndex(after: &index)
+        }
+    }
+}
+
+extension RowWalk where Data.Element: Identifiable, ID == Data.Element.ID {
+    /// The loops for elements identified by their own `id`, which they read
+    /// directly instead of calling the `elementID` they are given: for the
+    /// `ForEach` initializer whose `elementID` is `{ $0.id }`. A read the
+    /// compiler inlines (a stored `id` is a load) instead of a call per row.
+    @inlinable
+    init(identifiedByTheirOwnID: Void) {
+        prefix = { data, _, content, shown, row in Self.walkPrefix(data, { $0.id }, content, shown, row) }
+        views = { data, content, start, skipped, row in Self.walkViews(data, content, start, skipped, row) }
+        ids = { data, _, start, ids in Self.appendIDs(data, { $0.id }, start, &ids) }
+    }
+}
+
+/// `body` of the element at `element`, which it reads in place.
+///
+/// The loops above reach an element of contiguous storage this way, through
+/// an `inout` parameter, so that it is passed to `body` without a copy: a
+/// closure of a generic element takes it by address, and an element read
+/// from memory (`let element = elements[i]`, or `elements[i]` as the
+/// argument) is copied to a temporary, retained and released, because the
+/// compiler cannot tell that `body` leaves that memory alone. An `inout`
+/// parameter's memory is the parameter's alone for the call. The storage is
+/// never written: `inout` here is only how the address is lent.
+@inlinable @inline(__always)
+func borrowed<Element, Result>(_ element: inout Element, _ body: (Element) -> Result) -> Result {
+    body(element)
 }

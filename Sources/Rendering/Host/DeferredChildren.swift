@@ -48,12 +48,26 @@
     ///   input or environment by this render (see above).
     @inline(__always)
     func append(_ view: Unmanaged<ViewNode>, quiet: Bool = false) {
-        if count == capacity { grow(to: max(8, capacity * 2)) }
+        let index = count
+        if index == capacity { grow(to: max(8, capacity * 2)) }
         // Stored without a retain (see above); an object's address is
         // aligned, so its low bit is free.
         let word = UInt(bitPattern: view.toOpaque()) | (quiet ? 1 : 0)
-        views![count] = word
-        count += 1
+        // Read once, into locals: `grow` made room, so the storage exists
+        // and `index` is below the capacity.
+        views.unsafelyUnwrapped[index] = word
+        count = index &+ 1
+    }
+
+    /// ``append(_:quiet:)`` if there is room for it without growing (see
+    /// ``reserve(_:)``); false, adding nothing, otherwise. Calls nothing.
+    @inline(__always)
+    func appendIfRoom(_ view: Unmanaged<ViewNode>, quiet: Bool) -> Bool {
+        let index = count
+        guard index < capacity else { return false }
+        views.unsafelyUnwrapped[index] = UInt(bitPattern: view.toOpaque()) | (quiet ? 1 : 0)
+        count = index &+ 1
+        return true
     }
 
     @inline(never)
