@@ -58,6 +58,28 @@ import Testing
         withExtendedLifetime((first, second, third)) {}
     }
 
+    /// Two writes queue two runs of observers, each in reverse creation
+    /// order: the round is in mixed order and must be sorted, short (by
+    /// insertion) or long (by the standard sort).
+    @Test(arguments: [10, 40])
+    func observersQueuedInMixedOrderRunInCreationOrder(count: Int) {
+        let order = Locked<[Int]>([])
+        let book = Book()
+        let tokens = (0..<count).map { index in
+            observe {
+                if index.isMultiple(of: 2) { _ = book.title } else { _ = book.author }
+                order.append(index)
+            }
+        }
+        order.mutate { $0.removeAll() }
+        withTransaction {
+            book.title = "A"
+            book.author = "B"
+        }
+        #expect(order.current == Array(0..<count))
+        withExtendedLifetime(tokens) {}
+    }
+
     @Test func aValueChangedAndChangedBackNotifiesNobody() {
         let runs = Locked(0)
         let counter = Counter()

@@ -125,7 +125,7 @@ final class ObserverNode: SubscriberNode, @unchecked Sendable {
         if flags.isDisjoint(with: [.queued, .running, .invalidated]) {
             flags.insert(.queued)
             queuedThread = state.identity
-            state.queue.append(self)
+            state.enqueue(self)
         }
     }
 
@@ -409,7 +409,7 @@ final class ObserverNode: SubscriberNode, @unchecked Sendable {
         } else if !flags.isDisjoint(with: [.dirty, .pending]) && !flags.contains(.queued) {
             flags.insert(.queued)
             queuedThread = state.identity
-            state.queue.append(self)
+            state.enqueue(self)
         }
         component._withUnsafeGuaranteedRef { $0.unlock() }
         state.drainReleases()
