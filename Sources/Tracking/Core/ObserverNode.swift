@@ -174,15 +174,25 @@ final class ObserverNode: SubscriberNode, @unchecked Sendable {
         }
     }
 
-    /// The run does not happen after all: what marked it is forgotten.
-    private func dropPendingLocked(_ state: ThreadState) -> [Node] {
+    /// The run does not happen after all: what marked it is forgotten. The
+    /// references it held go to `state.releases`, for after the lock.
+    @inline(__always)
+    private func dropPendingLocked(_ state: ThreadState) {
         if let pending = pendingCause {
             state.releaseLater(pending)
             pendingCause = nil
         }
-        if !takesEvents { return [] }
+        if takesEvents { dropPendingEventsLocked(state) }
+    }
+
+    @inline(never)
+    private func dropPendingEventsLocked(_ state: ThreadState) {
         pendingKind = nil
-        return takePendingChangesLocked()
+        if pendingChanges.isEmpty { return }
+        // Each reference moves to the releases, so that emptying the array
+        // under the lock ends no node.
+        for change in pendingChanges { state.releaseLater(Unmanaged.passRetained(change)) }
+        pendingChanges.removeAll()
     }
 
     private func takePendingChangesLocked() -> [Node] {
@@ -247,10 +257,9 @@ final class ObserverNode: SubscriberNode, @unchecked Sendable {
         flags.remove(.queued)
         if !flags.isDisjoint(with: [.cancelled, .running, .invalidated])
             || flags.isDisjoint(with: [.dirty, .pending]) {
-            let dropped = flags.contains(.running) ? [] : dropPendingLocked(state)
+            if !flags.contains(.running) { dropPendingLocked(state) }
             component._withUnsafeGuaranteedRef { $0.unlock() }
             state.drainReleases()
-            withExtendedLifetime(dropped) {}
             return
         }
         if !flags.contains(.dirty) {
@@ -266,10 +275,9 @@ final class ObserverNode: SubscriberNode, @unchecked Sendable {
                 return
             }
             if !changed {
-                let dropped = dropPendingLocked(state)
+                dropPendingLocked(state)
                 component._withUnsafeGuaranteedRef { $0.unlock() }
                 state.drainReleases()
-                withExtendedLifetime(dropped) {}
                 return
             }
         }
@@ -372,16 +380,14 @@ final class ObserverNode: SubscriberNode, @unchecked Sendable {
     func track<T, E: Error>(_ state: ThreadState, _ body: () throws(E) -> T) throws(E) -> T {
         let component = Component.lock(self)
         let usable = flags.isDisjoint(with: [.cancelled, .running])
-        var dropped: [Node] = []
         if usable {
             flags.remove([.dirty, .pending, .invalidated, .sourceDied])
             claimLocked(state)
             // Changes since the invalidation invalidated nothing.
-            dropped = dropPendingLocked(state)
+            dropPendingLocked(state)
         }
         component._withUnsafeGuaranteedRef { $0.unlock() }
         state.drainReleases()
-        withExtendedLifetime(dropped) {}
         guard usable else { return try body() }
         let previous = beginTracking(state)
         defer {
@@ -449,7 +455,7 @@ final class ObserverNode: SubscriberNode, @unchecked Sendable {
         let component = Component.lock(self)
         if !flags.contains(.cancelled) {
             flags.remove([.dirty, .pending])
-            _ = dropPendingLocked(state)
+            dropPendingLocked(state)
         }
         component._withUnsafeGuaranteedRef { $0.unlock() }
         state.drainReleases()
@@ -478,7 +484,6 @@ final class ObserverNode: SubscriberNode, @unchecked Sendable {
     private struct Released {
         var callback: @Sendable () -> Void
         var eventCallback: @Sendable (Announcement) -> Void
-        var changes: [Node]
         var cleanups: [Cleanup]
     }
 
@@ -538,8 +543,8 @@ final class ObserverNode: SubscriberNode, @unchecked Sendable {
             state.releaseLater(cause)
             lastCause = nil
         }
-        let changes = dropPendingLocked(state)
-        let released = Released(callback: callback, eventCallback: eventCallback, changes: changes, cleanups: cleanups)
+        dropPendingLocked(state)
+        let released = Released(callback: callback, eventCallback: eventCallback, cleanups: cleanups)
         callback = doNothing
         eventCallback = ignoreEvent
         cleanups = []
