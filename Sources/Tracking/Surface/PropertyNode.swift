@@ -39,7 +39,15 @@ class TrackedPropertyNode: PropertyNode, @unchecked Sendable {
     /// `storage`, so that nobody needs to hear of it.
     @inlinable @inline(__always)
     final func isEqualToStored<Value>(_ newValue: Value, at storage: UnsafeMutablePointer<Tracked<Value>>) -> Bool {
-        let word = equality
+        TrackedPropertyNode.isEqualToStored(newValue, at: storage, by: equality)
+    }
+
+    /// ``isEqualToStored(_:at:)`` by the equality word alone, so that the
+    /// caller holds no node across the comparison.
+    @inlinable @inline(__always)
+    static func isEqualToStored<Value>(
+        _ newValue: Value, at storage: UnsafeMutablePointer<Tracked<Value>>, by word: UInt
+    ) -> Bool {
         if word == TrackedSlot.notifiesEveryAssignment { return false }
         let stored = withUnsafeMutablePointer(to: &storage.pointee.value) { UnsafeRawPointer($0) }
         return withUnsafePointer(to: newValue) { TrackedSlot.compare(word, stored, UnsafeRawPointer($0)) }
