@@ -97,6 +97,34 @@ import Testing
         withExtendedLifetime(token) {}
     }
 
+    /// A transaction whose only change of a value is one assignment of a
+    /// different value skips the comparison at its end; a second change,
+    /// whichever path it takes, must bring the comparison back.
+    @Test(arguments: [false, true])
+    func aValueAssignedThenChangedBackInPlaceNotifiesNobody(throughDerived: Bool) {
+        let runs = Locked(0)
+        let recomputations = Locked(0)
+        let counter = Counter()
+        let doubled = Derived { recomputations.increment(); return counter.value * 2 }
+        // Read directly, the second write only stores (every subscriber is
+        // already queued); through a derived value, it is announced.
+        let token = observe {
+            if throughDerived { _ = doubled.value } else { _ = counter.value }
+            runs.increment()
+        }
+        let computedBefore = recomputations.current
+        withTransaction {
+            counter.value = 5
+            counter.value -= 5
+        }
+        #expect(runs.current == 1)
+        #expect(recomputations.current == computedBefore)
+        withTransaction { counter.value = 5 }
+        #expect(runs.current == 2)
+        #expect(counter.value == 5)
+        withExtendedLifetime(token) {}
+    }
+
     @Test func willSetScopesFireAtTheWriteInsideATransaction() {
         let fired = Locked<[String]>([])
         let book = Book()

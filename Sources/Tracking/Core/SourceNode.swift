@@ -28,6 +28,13 @@ class SourceNode: Node, @unchecked Sendable {
     @exclusivity(unchecked)
     final var snapshotVersion: UInt64 = 0
 
+    /// Whether the value may equal the snapshot again: false while the
+    /// snapshotting transaction's only change of the node is a write that
+    /// compared unequal to the value before, so that its end needs no
+    /// comparison. Written and read by that transaction's thread.
+    @exclusivity(unchecked)
+    final var snapshotMayMatch = true
+
     init() {
         super.init(isDerived: false)
     }

@@ -23,8 +23,9 @@ enum Transactions {
 
     /// Takes `node`'s snapshot, the first change of it in this transaction,
     /// unless a transaction on another thread holds the node's snapshot (its
-    /// subscribers are then simply marked dirty).
-    static func snapshot(_ node: SourceNode, _ state: ThreadState) {
+    /// subscribers are then simply marked dirty). `mayMatch` is false when
+    /// the change stores a value known to differ from the current one.
+    static func snapshot(_ node: SourceNode, _ state: ThreadState, mayMatch: Bool) {
         guard node.snapshotMark.compareExchange(
             expected: 0, desired: state.transactionMark, ordering: .acquiring).exchanged else { return }
         guard node.takeSnapshot() else {
@@ -32,6 +33,7 @@ enum Transactions {
             return
         }
         node.snapshotVersion = node.version.load(ordering: .relaxed)
+        node.snapshotMayMatch = mayMatch
         state.snapshots.push(Unmanaged.passRetained(node).toOpaque())
     }
 
@@ -44,7 +46,9 @@ enum Transactions {
         if state.snapshots.isEmpty { return }
         for index in 0..<state.snapshots.count {
             Unmanaged<SourceNode>.fromOpaque(state.snapshots[index])._withUnsafeGuaranteedRef { node in
-                if node.snapshotIsUnchanged() { adoptCurrentVersion(node, state) }
+                // A node changed once, to a value unequal to the one before,
+                // cannot be back where it was: nothing to compare.
+                if node.snapshotMayMatch, node.snapshotIsUnchanged() { adoptCurrentVersion(node, state) }
                 node.dropSnapshot()
                 node.snapshotMark.store(0, ordering: .releasing)
             }

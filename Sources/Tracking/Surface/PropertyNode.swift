@@ -117,7 +117,9 @@ final class TypedTrackedNode<Value>: TrackedPropertyNode, @unchecked Sendable {
 
     override func dropSnapshot() {
         if hasSnapshot {
-            snapshot?.deinitialize(count: 1)
+            // Unspecialized: a trivial value would still go through the
+            // runtime's generic destroy.
+            if !_isPOD(Value.self) { snapshot?.deinitialize(count: 1) }
             hasSnapshot = false
         }
     }

@@ -226,7 +226,9 @@ public struct Tracked<Value>: TrackedStorage {
         _ newValue: Value, _ storage: UnsafeMutablePointer<Tracked<Value>>, _ node: Unmanaged<TrackedPropertyNode>
     ) {
         node._withUnsafeGuaranteedRef { node in
-            let state = node.willChange()
+            // Called only when the new value compared unequal (or the
+            // property notifies every assignment, and takes no snapshot).
+            let state = node.willChangeToUnequalValue()
             storage.pointee.value = newValue
             node.didChange(state)
         }
