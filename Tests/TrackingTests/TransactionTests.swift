@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 @testable import Tracking
 
@@ -123,6 +124,40 @@ import Testing
         #expect(runs.current == 2)
         #expect(counter.value == 5)
         withExtendedLifetime(token) {}
+    }
+
+    /// The owner of a value changed in a transaction dies before the
+    /// transaction ends, on this thread or another, with nothing linked to
+    /// the value any more: its node, which the transaction's snapshot names,
+    /// lives until the end and goes then.
+    @Test(arguments: [false, true])
+    func anObjectChangedInATransactionMayDieBeforeItsEnd(onAnotherThread: Bool) {
+        final class Holder: @unchecked Sendable { var counter: Counter? }
+        weak var node: PropertyNode?
+        var aliveAtDeath = false
+        let runs = Locked(0)
+        withTransaction {
+            let holder = Holder()
+            do {
+                let counter = Counter()
+                let token = observe { _ = counter.value; runs.increment() }
+                node = counter.trackingRegistrar.storage.registeredNodes[0]
+                counter.value = 1
+                token.cancel()
+                holder.counter = counter
+            }
+            if onAnotherThread {
+                let done = DispatchSemaphore(value: 0)
+                Thread { holder.counter = nil; done.signal() }.start()
+                done.wait()
+            } else {
+                holder.counter = nil
+            }
+            aliveAtDeath = node != nil
+        }
+        #expect(aliveAtDeath)
+        #expect(node == nil)
+        #expect(runs.current == 1)
     }
 
     @Test func willSetScopesFireAtTheWriteInsideATransaction() {

@@ -105,7 +105,11 @@ extension SourceNode {
         // Subscribers tell a deinit event from a change by this flag.
         let wasAnnouncingDeath = state.isAnnouncingDeath
         state.isAnnouncingDeath = true
-        for node in nodes where node.linkCount.load(ordering: .relaxed) != 0 || node.componentBits.load(ordering: .acquiring) != 0 {
+        for node in nodes {
+            if node.snapshotMark.load(ordering: .relaxed) != 0 { Transactions.ownerDying(node) }
+            guard node.linkCount.load(ordering: .relaxed) != 0 || node.componentBits.load(ordering: .acquiring) != 0 else {
+                continue
+            }
             let component = Component.lock(node)
             if component._withUnsafeGuaranteedRef({ $0.waitingBeforeChange.load(ordering: .relaxed) }) > 0 {
                 Graph.collectBeforeChangeLocked(from: node, state: state)

@@ -21,7 +21,8 @@ class SourceNode: Node, @unchecked Sendable {
 
     /// The ``ThreadState/transactionMark`` of the explicit transaction that
     /// took a snapshot of this node. Written and read by that transaction's
-    /// thread.
+    /// thread, and flagged by the owner's death meanwhile
+    /// (``Transactions/ownerDied``).
     final let snapshotMark = Atomic<UInt64>(0)
 
     /// The version before the snapshotting transaction's first change.

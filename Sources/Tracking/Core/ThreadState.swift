@@ -38,7 +38,7 @@ final class ThreadState {
     @inline(__always)
     var recordsSnapshots: Bool { transactionMark != 0 }
     /// The nodes the current explicit transaction took snapshots of,
-    /// retained (see ``Transactions``).
+    /// unretained (see ``Transactions/ownerDying(_:)``).
     @exclusivity(unchecked)
     var snapshots = PointerStack()
     /// The frames of the validation in progress on this thread (see ``Pull``):
