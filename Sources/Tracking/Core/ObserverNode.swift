@@ -58,6 +58,14 @@ final class ObserverNode: SubscriberNode, @unchecked Sendable {
     @exclusivity(unchecked)
     private var pendingCause: Unmanaged<Node>?
 
+    /// A pending cause whose run did not happen after all (a property's
+    /// node, retained), kept like ``SubscriberNode/lastCause`` so that the
+    /// next change of the same property, the usual case, takes no new
+    /// reference. Set only while ``pendingCause`` is nil; never reported.
+    /// Guarded by the component lock.
+    @exclusivity(unchecked)
+    private var parkedCause: Unmanaged<Node>?
+
     /// For an observer that takes events: the kind of the latest
     /// announcement that woke it since its last run, and every property whose
     /// change did, retained, without repeats. Guarded by the component lock.
@@ -151,6 +159,13 @@ final class ObserverNode: SubscriberNode, @unchecked Sendable {
             // The usual case: the same property as last time, no reference
             // to take.
             return
+        } else if let parked = parkedCause {
+            parkedCause = nil
+            if parked.toOpaque() == bits {
+                pendingCause = parked
+                return
+            }
+            state.releaseLater(parked)
         }
         pendingCause = .passRetained(cause)
     }
@@ -179,8 +194,14 @@ final class ObserverNode: SubscriberNode, @unchecked Sendable {
     @inline(__always)
     private func dropPendingLocked(_ state: ThreadState) {
         if let pending = pendingCause {
-            state.releaseLater(pending)
             pendingCause = nil
+            // A derived value is not kept: its closure may hold on to
+            // anything.
+            if pending._withUnsafeGuaranteedRef({ $0.isDerived }) {
+                state.releaseLater(pending)
+            } else {
+                parkedCause = pending
+            }
         }
         if takesEvents { dropPendingEventsLocked(state) }
     }
@@ -544,6 +565,10 @@ final class ObserverNode: SubscriberNode, @unchecked Sendable {
             lastCause = nil
         }
         dropPendingLocked(state)
+        if let parked = parkedCause {
+            state.releaseLater(parked)
+            parkedCause = nil
+        }
         let released = Released(callback: callback, eventCallback: eventCallback, cleanups: cleanups)
         callback = doNothing
         eventCallback = ignoreEvent
