@@ -99,7 +99,13 @@ final class TypedTrackedNode<Value>: TrackedPropertyNode, @unchecked Sendable {
             room = .allocate(capacity: 1)
             snapshot = room
         }
-        room.initialize(to: value.pointee)
+        if _isPOD(Value.self) {
+            // Unspecialized, a typed copy goes through the value's witness
+            // twice (into a temporary, then into the room).
+            UnsafeMutableRawPointer(room).copyMemory(from: value, byteCount: MemoryLayout<Value>.size)
+        } else {
+            room.initialize(to: value.pointee)
+        }
         hasSnapshot = true
         return true
     }
