@@ -235,6 +235,26 @@ import Testing
         #expect(token.lastChange == "\\Counter.value")
     }
 
+    /// A cause cut off is kept for the next change of the same property,
+    /// and given up for another: neither is reported until a run happens.
+    @Test func causesCutOffAgainAndReplacedAreNotTheLastChange() {
+        let counter = Counter()
+        let other = Counter()
+        let book = Book()
+        let isLarge = Derived { counter.value > 10 || other.value > 10 }
+        let token = observe { _ = (isLarge.value, book.title) }
+        counter.value = 5
+        counter.value = 6
+        other.value = 7
+        #expect(token.lastChange == nil)
+        counter.value = 50
+        #expect(token.lastChange == "\\Counter.value")
+        other.value = 1         // isLarge stays true
+        #expect(token.lastChange == "\\Counter.value")
+        book.title = "x"
+        #expect(token.lastChange == "\\Book.title")
+    }
+
     @Test func aChangeRevertedInATransactionIsNotTheLastChange() {
         let runs = Locked(0)
         let counter = Counter()

@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 @testable import Tracking
 
@@ -58,6 +59,28 @@ import Testing
         withExtendedLifetime((first, second, third)) {}
     }
 
+    /// Two writes queue two runs of observers, each in reverse creation
+    /// order: the round is in mixed order and must be sorted, short (by
+    /// insertion) or long (by the standard sort).
+    @Test(arguments: [10, 40])
+    func observersQueuedInMixedOrderRunInCreationOrder(count: Int) {
+        let order = Locked<[Int]>([])
+        let book = Book()
+        let tokens = (0..<count).map { index in
+            observe {
+                if index.isMultiple(of: 2) { _ = book.title } else { _ = book.author }
+                order.append(index)
+            }
+        }
+        order.mutate { $0.removeAll() }
+        withTransaction {
+            book.title = "A"
+            book.author = "B"
+        }
+        #expect(order.current == Array(0..<count))
+        withExtendedLifetime(tokens) {}
+    }
+
     @Test func aValueChangedAndChangedBackNotifiesNobody() {
         let runs = Locked(0)
         let counter = Counter()
@@ -73,6 +96,68 @@ import Testing
         }
         #expect(runs.current == 2)
         withExtendedLifetime(token) {}
+    }
+
+    /// A transaction whose only change of a value is one assignment of a
+    /// different value skips the comparison at its end; a second change,
+    /// whichever path it takes, must bring the comparison back.
+    @Test(arguments: [false, true])
+    func aValueAssignedThenChangedBackInPlaceNotifiesNobody(throughDerived: Bool) {
+        let runs = Locked(0)
+        let recomputations = Locked(0)
+        let counter = Counter()
+        let doubled = Derived { recomputations.increment(); return counter.value * 2 }
+        // Read directly, the second write only stores (every subscriber is
+        // already queued); through a derived value, it is announced.
+        let token = observe {
+            if throughDerived { _ = doubled.value } else { _ = counter.value }
+            runs.increment()
+        }
+        let computedBefore = recomputations.current
+        withTransaction {
+            counter.value = 5
+            counter.value -= 5
+        }
+        #expect(runs.current == 1)
+        #expect(recomputations.current == computedBefore)
+        withTransaction { counter.value = 5 }
+        #expect(runs.current == 2)
+        #expect(counter.value == 5)
+        withExtendedLifetime(token) {}
+    }
+
+    /// The owner of a value changed in a transaction dies before the
+    /// transaction ends, on this thread or another, with nothing linked to
+    /// the value any more: its node, which the transaction's snapshot names,
+    /// lives until the end and goes then.
+    @Test(arguments: [false, true])
+    func anObjectChangedInATransactionMayDieBeforeItsEnd(onAnotherThread: Bool) {
+        final class Holder: @unchecked Sendable { var counter: Counter? }
+        weak var node: PropertyNode?
+        var aliveAtDeath = false
+        let runs = Locked(0)
+        withTransaction {
+            let holder = Holder()
+            do {
+                let counter = Counter()
+                let token = observe { _ = counter.value; runs.increment() }
+                node = counter.trackingRegistrar.storage.registeredNodes[0]
+                counter.value = 1
+                token.cancel()
+                holder.counter = counter
+            }
+            if onAnotherThread {
+                let done = DispatchSemaphore(value: 0)
+                Thread { holder.counter = nil; done.signal() }.start()
+                done.wait()
+            } else {
+                holder.counter = nil
+            }
+            aliveAtDeath = node != nil
+        }
+        #expect(aliveAtDeath)
+        #expect(node == nil)
+        #expect(runs.current == 1)
     }
 
     @Test func willSetScopesFireAtTheWriteInsideATransaction() {

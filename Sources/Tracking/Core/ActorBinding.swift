@@ -179,7 +179,7 @@ final class ActorBinding: @unchecked Sendable {
             for callback in callbacks { callback() }
             // Still flagged queued: the flush runs each one once, in
             // creation order, with everything they write after them.
-            state.queue.append(contentsOf: observers as [SubscriberNode])
+            for observer in observers { state.enqueue(observer) }
             Scheduler.endTransaction(state)
         }
     }

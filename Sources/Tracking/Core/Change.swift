@@ -24,14 +24,30 @@ extension SourceNode {
     @usableFromInline
     final func willChange() -> UnsafeMutableRawPointer {
         let pointer = ThreadState.currentPointer
-        Unmanaged<ThreadState>.fromOpaque(pointer)._withUnsafeGuaranteedRef { willChange($0) }
+        Unmanaged<ThreadState>.fromOpaque(pointer)._withUnsafeGuaranteedRef { willChange($0, mayMatch: true) }
         return pointer
     }
 
-    private final func willChange(_ state: ThreadState) {
+    /// ``willChange()`` for a new value that compared unequal to the stored
+    /// one: if this is the transaction's first change of the node, the
+    /// value cannot equal its snapshot at the end unless another change
+    /// follows.
+    @usableFromInline
+    final func willChangeToUnequalValue() -> UnsafeMutableRawPointer {
+        let pointer = ThreadState.currentPointer
+        Unmanaged<ThreadState>.fromOpaque(pointer)._withUnsafeGuaranteedRef { willChange($0, mayMatch: false) }
+        return pointer
+    }
+
+    private final func willChange(_ state: ThreadState, mayMatch: Bool) {
         Scheduler.beginTransaction(state)
-        if state.recordsSnapshots, snapshotMark.load(ordering: .relaxed) != state.transactionMark {
-            Transactions.snapshot(self, state)
+        if state.recordsSnapshots {
+            if snapshotMark.load(ordering: .relaxed) != state.transactionMark {
+                Transactions.snapshot(self, state, mayMatch: mayMatch)
+            } else {
+                // A second change in the transaction may change it back.
+                snapshotMayMatch = true
+            }
         }
         if let root = Component.currentRoot(of: self),
            root._withUnsafeGuaranteedRef({ $0.waitingBeforeChange.load(ordering: .relaxed) }) > 0 {
@@ -66,8 +82,10 @@ extension SourceNode {
             if onlyObserversQueuedHere, state.recordsSnapshots,
                linkCount.load(ordering: .relaxed) == attachedCount {
                 // Every subscriber now waits for the end of this transaction on
-                // this thread: further writes in it only store.
+                // this thread: further writes in it only store, unseen, and
+                // may change the value back.
                 fastWriteMark.store(state.transactionMark, ordering: .relaxed)
+                if snapshot == state.transactionMark { snapshotMayMatch = true }
             }
             Scheduler.takeOneShotsLocked(state)
             component._withUnsafeGuaranteedRef { $0.unlock() }
@@ -87,7 +105,11 @@ extension SourceNode {
         // Subscribers tell a deinit event from a change by this flag.
         let wasAnnouncingDeath = state.isAnnouncingDeath
         state.isAnnouncingDeath = true
-        for node in nodes where node.linkCount.load(ordering: .relaxed) != 0 || node.componentBits.load(ordering: .acquiring) != 0 {
+        for node in nodes {
+            if node.snapshotMark.load(ordering: .relaxed) != 0 { Transactions.ownerDying(node) }
+            guard node.linkCount.load(ordering: .relaxed) != 0 || node.componentBits.load(ordering: .acquiring) != 0 else {
+                continue
+            }
             let component = Component.lock(node)
             if component._withUnsafeGuaranteedRef({ $0.waitingBeforeChange.load(ordering: .relaxed) }) > 0 {
                 Graph.collectBeforeChangeLocked(from: node, state: state)

@@ -58,6 +58,14 @@ final class ObserverNode: SubscriberNode, @unchecked Sendable {
     @exclusivity(unchecked)
     private var pendingCause: Unmanaged<Node>?
 
+    /// A pending cause whose run did not happen after all (a property's
+    /// node, retained), kept like ``SubscriberNode/lastCause`` so that the
+    /// next change of the same property, the usual case, takes no new
+    /// reference. Set only while ``pendingCause`` is nil; never reported.
+    /// Guarded by the component lock.
+    @exclusivity(unchecked)
+    private var parkedCause: Unmanaged<Node>?
+
     /// For an observer that takes events: the kind of the latest
     /// announcement that woke it since its last run, and every property whose
     /// change did, retained, without repeats. Guarded by the component lock.
@@ -125,7 +133,7 @@ final class ObserverNode: SubscriberNode, @unchecked Sendable {
         if flags.isDisjoint(with: [.queued, .running, .invalidated]) {
             flags.insert(.queued)
             queuedThread = state.identity
-            state.queue.append(self)
+            state.enqueue(self)
         }
     }
 
@@ -151,6 +159,13 @@ final class ObserverNode: SubscriberNode, @unchecked Sendable {
             // The usual case: the same property as last time, no reference
             // to take.
             return
+        } else if let parked = parkedCause {
+            parkedCause = nil
+            if parked.toOpaque() == bits {
+                pendingCause = parked
+                return
+            }
+            state.releaseLater(parked)
         }
         pendingCause = .passRetained(cause)
     }
@@ -174,15 +189,31 @@ final class ObserverNode: SubscriberNode, @unchecked Sendable {
         }
     }
 
-    /// The run does not happen after all: what marked it is forgotten.
-    private func dropPendingLocked(_ state: ThreadState) -> [Node] {
+    /// The run does not happen after all: what marked it is forgotten. The
+    /// references it held go to `state.releases`, for after the lock.
+    @inline(__always)
+    private func dropPendingLocked(_ state: ThreadState) {
         if let pending = pendingCause {
-            state.releaseLater(pending)
             pendingCause = nil
+            // A derived value is not kept: its closure may hold on to
+            // anything.
+            if pending._withUnsafeGuaranteedRef({ $0.isDerived }) {
+                state.releaseLater(pending)
+            } else {
+                parkedCause = pending
+            }
         }
-        if !takesEvents { return [] }
+        if takesEvents { dropPendingEventsLocked(state) }
+    }
+
+    @inline(never)
+    private func dropPendingEventsLocked(_ state: ThreadState) {
         pendingKind = nil
-        return takePendingChangesLocked()
+        if pendingChanges.isEmpty { return }
+        // Each reference moves to the releases, so that emptying the array
+        // under the lock ends no node.
+        for change in pendingChanges { state.releaseLater(Unmanaged.passRetained(change)) }
+        pendingChanges.removeAll()
     }
 
     private func takePendingChangesLocked() -> [Node] {
@@ -247,10 +278,9 @@ final class ObserverNode: SubscriberNode, @unchecked Sendable {
         flags.remove(.queued)
         if !flags.isDisjoint(with: [.cancelled, .running, .invalidated])
             || flags.isDisjoint(with: [.dirty, .pending]) {
-            let dropped = flags.contains(.running) ? [] : dropPendingLocked(state)
+            if !flags.contains(.running) { dropPendingLocked(state) }
             component._withUnsafeGuaranteedRef { $0.unlock() }
             state.drainReleases()
-            withExtendedLifetime(dropped) {}
             return
         }
         if !flags.contains(.dirty) {
@@ -266,10 +296,9 @@ final class ObserverNode: SubscriberNode, @unchecked Sendable {
                 return
             }
             if !changed {
-                let dropped = dropPendingLocked(state)
+                dropPendingLocked(state)
                 component._withUnsafeGuaranteedRef { $0.unlock() }
                 state.drainReleases()
-                withExtendedLifetime(dropped) {}
                 return
             }
         }
@@ -372,16 +401,14 @@ final class ObserverNode: SubscriberNode, @unchecked Sendable {
     func track<T, E: Error>(_ state: ThreadState, _ body: () throws(E) -> T) throws(E) -> T {
         let component = Component.lock(self)
         let usable = flags.isDisjoint(with: [.cancelled, .running])
-        var dropped: [Node] = []
         if usable {
             flags.remove([.dirty, .pending, .invalidated, .sourceDied])
             claimLocked(state)
             // Changes since the invalidation invalidated nothing.
-            dropped = dropPendingLocked(state)
+            dropPendingLocked(state)
         }
         component._withUnsafeGuaranteedRef { $0.unlock() }
         state.drainReleases()
-        withExtendedLifetime(dropped) {}
         guard usable else { return try body() }
         let previous = beginTracking(state)
         defer {
@@ -409,7 +436,7 @@ final class ObserverNode: SubscriberNode, @unchecked Sendable {
         } else if !flags.isDisjoint(with: [.dirty, .pending]) && !flags.contains(.queued) {
             flags.insert(.queued)
             queuedThread = state.identity
-            state.queue.append(self)
+            state.enqueue(self)
         }
         component._withUnsafeGuaranteedRef { $0.unlock() }
         state.drainReleases()
@@ -449,7 +476,7 @@ final class ObserverNode: SubscriberNode, @unchecked Sendable {
         let component = Component.lock(self)
         if !flags.contains(.cancelled) {
             flags.remove([.dirty, .pending])
-            _ = dropPendingLocked(state)
+            dropPendingLocked(state)
         }
         component._withUnsafeGuaranteedRef { $0.unlock() }
         state.drainReleases()
@@ -478,7 +505,6 @@ final class ObserverNode: SubscriberNode, @unchecked Sendable {
     private struct Released {
         var callback: @Sendable () -> Void
         var eventCallback: @Sendable (Announcement) -> Void
-        var changes: [Node]
         var cleanups: [Cleanup]
     }
 
@@ -538,8 +564,12 @@ final class ObserverNode: SubscriberNode, @unchecked Sendable {
             state.releaseLater(cause)
             lastCause = nil
         }
-        let changes = dropPendingLocked(state)
-        let released = Released(callback: callback, eventCallback: eventCallback, changes: changes, cleanups: cleanups)
+        dropPendingLocked(state)
+        if let parked = parkedCause {
+            state.releaseLater(parked)
+            parkedCause = nil
+        }
+        let released = Released(callback: callback, eventCallback: eventCallback, cleanups: cleanups)
         callback = doNothing
         eventCallback = ignoreEvent
         cleanups = []

@@ -43,6 +43,12 @@ struct PointerStack {
         return base[count]
     }
 
+    /// The pointers on the stack, bottom first, for reordering in place.
+    /// Valid until the next push.
+    var elements: UnsafeMutableBufferPointer<UnsafeMutableRawPointer> {
+        UnsafeMutableBufferPointer(start: base, count: count)
+    }
+
     /// Drops everything above `newCount`.
     @inline(__always)
     mutating func truncate(to newCount: Int) {

@@ -116,20 +116,19 @@ enum Scheduler {
             }
             let changesBefore = state.changesAnnounced
             swap(&state.queue, &state.batch)
-            // The round holds its observers; nothing but this loop touches it
-            // (a nested flush returns at once), so they are borrowed.
-            let runsBackwards = state.batch.count > 1 && orderByCreation(&state.batch)
-            state.batch.withUnsafeBufferPointer { round in
-                // Read as addresses: reading an element as a reference retains it.
-                let addresses = UnsafeRawBufferPointer(round)
-                let stride = MemoryLayout<SubscriberNode>.stride
-                for index in round.indices {
-                    let position = runsBackwards ? round.count - 1 - index : index
-                    let address = addresses.load(fromByteOffset: position * stride, as: UnsafeRawPointer.self)
-                    Unmanaged<ObserverNode>.fromOpaque(address)._withUnsafeGuaranteedRef { $0.runIfNeeded(state) }
-                }
+            // The round holds its observers, retained; nothing but this loop
+            // touches it (a nested flush returns at once), so they are
+            // borrowed while they run, and released together after.
+            let count = state.batch.count
+            let runsBackwards = count > 1 && orderByCreation(state.batch.elements)
+            for index in 0..<count {
+                let position = runsBackwards ? count - 1 - index : index
+                Unmanaged<ObserverNode>.fromOpaque(state.batch[position])._withUnsafeGuaranteedRef { $0.runIfNeeded(state) }
             }
-            state.batch.removeAll(keepingCapacity: true)
+            for index in 0..<count {
+                Unmanaged<ObserverNode>.fromOpaque(state.batch[index]).release()
+            }
+            state.batch.truncate(to: 0)
             // A round that changed nothing did not queue the next one: other
             // threads' writes did, while its observers ran. That is no loop.
             if state.changesAnnounced == changesBefore { round -= 1 }
@@ -141,22 +140,48 @@ enum Scheduler {
     /// queues observers in the order of its subscriber list, usually sorted
     /// or reversed already (links are added at the head): both are found in
     /// one pass, so that only a mixed order pays for a sort.
-    private static func orderByCreation(_ batch: inout [SubscriberNode]) -> Bool {
-        let order = batch.withUnsafeBufferPointer { nodes -> (ascending: Bool, descending: Bool) in
-            var ascending = true
-            var descending = true
-            var previous = nodes[0].sequence
-            for index in 1..<nodes.count {
-                let sequence = nodes[index].sequence
-                if sequence < previous { ascending = false } else { descending = false }
-                previous = sequence
-            }
-            return (ascending, descending)
+    private static func orderByCreation(_ round: UnsafeMutableBufferPointer<UnsafeMutableRawPointer>) -> Bool {
+        var ascending = true
+        var descending = true
+        var previous = sequence(round[0])
+        for index in 1..<round.count {
+            let next = sequence(round[index])
+            if next < previous { ascending = false } else { descending = false }
+            previous = next
         }
-        if order.ascending { return false }
-        if order.descending { return true }
-        batch.sort { $0.sequence < $1.sequence }
+        if ascending { return false }
+        if descending { return true }
+        sortByCreation(round)
         return false
+    }
+
+    /// A queued observer's creation order. An observer is queued once at a
+    /// time, so no two entries of a round are equal and any sort is exact.
+    @inline(__always)
+    private static func sequence(_ observer: UnsafeMutableRawPointer) -> UInt64 {
+        Unmanaged<ObserverNode>.fromOpaque(observer)._withUnsafeGuaranteedRef { $0.sequence }
+    }
+
+    /// Sorts a round in mixed order: short rounds (the usual ones) by
+    /// insertion, in place; long ones by the standard sort, which finds the
+    /// sorted and reversed runs that writes leave.
+    @inline(never)
+    private static func sortByCreation(_ round: UnsafeMutableBufferPointer<UnsafeMutableRawPointer>) {
+        if round.count > 32 {
+            var round = round
+            round.sort { sequence($0) < sequence($1) }
+            return
+        }
+        for index in 1..<round.count {
+            let moving = round[index]
+            let key = sequence(moving)
+            var hole = index
+            while hole > 0, sequence(round[hole - 1]) > key {
+                round[hole] = round[hole - 1]
+                hole -= 1
+            }
+            round[hole] = moving
+        }
     }
 
     /// Drops the observers still queued after too many rounds and reports the
@@ -164,16 +189,17 @@ enum Scheduler {
     private static func abandonQueue(_ state: ThreadState, rounds: Int) {
         var causes: [String] = []
         var observers: [String] = []
-        for node in state.queue {
+        for index in 0..<state.queue.count {
+            let node = Unmanaged<ObserverNode>.fromOpaque(state.queue[index]).takeUnretainedValue()
             let component = Component.lock(node)
             node.flags.remove([.queued, .dirty, .pending])
-            if let cause = unsafeDowncast(node, to: ObserverNode.self).queueingCauseLocked {
+            if let cause = node.queueingCauseLocked {
                 causes.append(cause.displayName)
             }
             component._withUnsafeGuaranteedRef { $0.unlock() }
             observers.append(node.subscriberName)
         }
-        state.queue.removeAll(keepingCapacity: true)
+        while let node = state.queue.pop() { Unmanaged<ObserverNode>.fromOpaque(node).release() }
         let properties = Array(Set(causes)).sorted()
         let changing = properties.isEmpty ? "unknown" : properties.joined(separator: ", ")
         TrackingDiagnostics.report(TrackingDiagnostic(

@@ -21,12 +21,20 @@ class SourceNode: Node, @unchecked Sendable {
 
     /// The ``ThreadState/transactionMark`` of the explicit transaction that
     /// took a snapshot of this node. Written and read by that transaction's
-    /// thread.
+    /// thread, and flagged by the owner's death meanwhile
+    /// (``Transactions/ownerDied``).
     final let snapshotMark = Atomic<UInt64>(0)
 
     /// The version before the snapshotting transaction's first change.
     @exclusivity(unchecked)
     final var snapshotVersion: UInt64 = 0
+
+    /// Whether the value may equal the snapshot again: false while the
+    /// snapshotting transaction's only change of the node is a write that
+    /// compared unequal to the value before, so that its end needs no
+    /// comparison. Written and read by that transaction's thread.
+    @exclusivity(unchecked)
+    final var snapshotMayMatch = true
 
     init() {
         super.init(isDerived: false)

@@ -38,7 +38,7 @@ final class ThreadState {
     @inline(__always)
     var recordsSnapshots: Bool { transactionMark != 0 }
     /// The nodes the current explicit transaction took snapshots of,
-    /// retained (see ``Transactions``).
+    /// unretained (see ``Transactions/ownerDying(_:)``).
     @exclusivity(unchecked)
     var snapshots = PointerStack()
     /// The frames of the validation in progress on this thread (see ``Pull``):
@@ -54,13 +54,21 @@ final class ThreadState {
     /// something, so that other threads' writes are not taken for a loop.
     @exclusivity(unchecked)
     var changesAnnounced: UInt64 = 0
-    /// Observers marked by this thread's writes, to run when the outermost
-    /// transaction ends. Appended under component locks.
+    /// Observers marked by this thread's writes (retained `ObserverNode`s),
+    /// to run when the outermost transaction ends. Pushed under component
+    /// locks. The reference keeps a queued observer alive if its owner drops
+    /// it meanwhile, possibly on another thread.
     @exclusivity(unchecked)
-    var queue: [SubscriberNode] = []
-    /// The round of observers being run; swapped with `queue`.
+    var queue = PointerStack()
+    /// The round of observers being run (retained); swapped with `queue`.
     @exclusivity(unchecked)
-    var batch: [SubscriberNode] = []
+    var batch = PointerStack()
+
+    /// Queues `observer`, retained, for the end of the transaction.
+    @inline(__always)
+    func enqueue(_ observer: ObserverNode) {
+        queue.push(Unmanaged.passRetained(observer).toOpaque())
+    }
     /// One-shot subscribers marked under a component lock, whose callbacks
     /// are to be taken before it is released (unretained: they keep
     /// themselves alive).
@@ -216,6 +224,10 @@ final class ThreadState {
     deinit {
         ThreadState.registry.remove(self)
         LinkPool.retiredLiveCount.add(liveLinks.load(ordering: .relaxed), ordering: .relaxed)
+        // A thread exits outside any transaction: nothing is queued.
+        while let observer = queue.pop() { Unmanaged<ObserverNode>.fromOpaque(observer).release() }
+        queue.deallocate()
+        batch.deallocate()
         newLinks.deallocate()
         oneShotsToFire.deallocate()
         firedOneShots.deallocate()
@@ -233,10 +245,7 @@ final class ThreadState {
         LinkPool.giveChain(head, tail, count: count)
     }
 
-    init() {
-        queue.reserveCapacity(16)
-        batch.reserveCapacity(16)
-    }
+    init() {}
 
     /// This thread's state, created on first use.
     @inline(__always)

@@ -23,8 +23,9 @@ enum Transactions {
 
     /// Takes `node`'s snapshot, the first change of it in this transaction,
     /// unless a transaction on another thread holds the node's snapshot (its
-    /// subscribers are then simply marked dirty).
-    static func snapshot(_ node: SourceNode, _ state: ThreadState) {
+    /// subscribers are then simply marked dirty). `mayMatch` is false when
+    /// the change stores a value known to differ from the current one.
+    static func snapshot(_ node: SourceNode, _ state: ThreadState, mayMatch: Bool) {
         guard node.snapshotMark.compareExchange(
             expected: 0, desired: state.transactionMark, ordering: .acquiring).exchanged else { return }
         guard node.takeSnapshot() else {
@@ -32,7 +33,38 @@ enum Transactions {
             return
         }
         node.snapshotVersion = node.version.load(ordering: .relaxed)
-        state.snapshots.push(Unmanaged.passRetained(node).toOpaque())
+        node.snapshotMayMatch = mayMatch
+        // Unretained: the owner keeps the node alive, and if it dies before
+        // the end, its death leaves the transaction a reference
+        // (``ownerDying(_:)``).
+        state.snapshots.push(Unmanaged.passUnretained(node).toOpaque())
+    }
+
+    /// Set in ``SourceNode/snapshotMark`` when the node's owner dies while a
+    /// transaction holds the node's snapshot: the death then retained the
+    /// node for that transaction, which releases it at its end. Transaction
+    /// marks never reach it.
+    static let ownerDied: UInt64 = 1 << 63
+
+    /// The owner of `node` is dying, on any thread, and still holds its
+    /// reference to it: if a transaction holds the node's snapshot, it gets
+    /// a reference of its own, so that the node outlives the transaction's
+    /// end.
+    static func ownerDying(_ node: SourceNode) {
+        var mark = node.snapshotMark.load(ordering: .acquiring)
+        if mark == 0 { return }
+        // Retained before the flag is set: the transaction may release the
+        // node as soon as it sees the flag.
+        let reference = Unmanaged.passRetained(node)
+        while mark != 0, mark & ownerDied == 0 {
+            let (exchanged, original) = node.snapshotMark.compareExchange(
+                expected: mark, desired: mark | ownerDied, ordering: .acquiringAndReleasing)
+            if exchanged { return }
+            mark = original
+        }
+        // The transaction ended meanwhile (or was given one already): the
+        // owner's reference still holds the node.
+        reference.release()
     }
 
     /// Ends the transaction begun by ``begin(_:)``: moves the links of the
@@ -43,14 +75,16 @@ enum Transactions {
         tracking_set_transaction_mark(.max)
         if state.snapshots.isEmpty { return }
         for index in 0..<state.snapshots.count {
-            Unmanaged<SourceNode>.fromOpaque(state.snapshots[index])._withUnsafeGuaranteedRef { node in
-                if node.snapshotIsUnchanged() { adoptCurrentVersion(node, state) }
+            let node = Unmanaged<SourceNode>.fromOpaque(state.snapshots[index])
+            let ownerDied = node._withUnsafeGuaranteedRef { node in
+                // A node changed once, to a value unequal to the one before,
+                // cannot be back where it was: nothing to compare.
+                if node.snapshotMayMatch, node.snapshotIsUnchanged() { adoptCurrentVersion(node, state) }
                 node.dropSnapshot()
-                node.snapshotMark.store(0, ordering: .releasing)
+                // The last use of the node, unless its owner died meanwhile.
+                return node.snapshotMark.exchange(0, ordering: .acquiringAndReleasing) & Transactions.ownerDied != 0
             }
-        }
-        for index in 0..<state.snapshots.count {
-            Unmanaged<SourceNode>.fromOpaque(state.snapshots[index]).release()
+            if ownerDied { node.release() }
         }
         state.snapshots.truncate(to: 0)
     }

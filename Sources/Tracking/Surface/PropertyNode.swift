@@ -39,7 +39,15 @@ class TrackedPropertyNode: PropertyNode, @unchecked Sendable {
     /// `storage`, so that nobody needs to hear of it.
     @inlinable @inline(__always)
     final func isEqualToStored<Value>(_ newValue: Value, at storage: UnsafeMutablePointer<Tracked<Value>>) -> Bool {
-        let word = equality
+        TrackedPropertyNode.isEqualToStored(newValue, at: storage, by: equality)
+    }
+
+    /// ``isEqualToStored(_:at:)`` by the equality word alone, so that the
+    /// caller holds no node across the comparison.
+    @inlinable @inline(__always)
+    static func isEqualToStored<Value>(
+        _ newValue: Value, at storage: UnsafeMutablePointer<Tracked<Value>>, by word: UInt
+    ) -> Bool {
         if word == TrackedSlot.notifiesEveryAssignment { return false }
         let stored = withUnsafeMutablePointer(to: &storage.pointee.value) { UnsafeRawPointer($0) }
         return withUnsafePointer(to: newValue) { TrackedSlot.compare(word, stored, UnsafeRawPointer($0)) }
@@ -91,7 +99,13 @@ final class TypedTrackedNode<Value>: TrackedPropertyNode, @unchecked Sendable {
             room = .allocate(capacity: 1)
             snapshot = room
         }
-        room.initialize(to: value.pointee)
+        if _isPOD(Value.self) {
+            // Unspecialized, a typed copy goes through the value's witness
+            // twice (into a temporary, then into the room).
+            UnsafeMutableRawPointer(room).copyMemory(from: value, byteCount: MemoryLayout<Value>.size)
+        } else {
+            room.initialize(to: value.pointee)
+        }
         hasSnapshot = true
         return true
     }
@@ -109,7 +123,9 @@ final class TypedTrackedNode<Value>: TrackedPropertyNode, @unchecked Sendable {
 
     override func dropSnapshot() {
         if hasSnapshot {
-            snapshot?.deinitialize(count: 1)
+            // Unspecialized: a trivial value would still go through the
+            // runtime's generic destroy.
+            if !_isPOD(Value.self) { snapshot?.deinitialize(count: 1) }
             hasSnapshot = false
         }
     }

@@ -205,11 +205,14 @@ public struct Tracked<Value>: TrackedStorage {
         _ newValue: Value, _ storage: UnsafeMutablePointer<Tracked<Value>>, _ node: Unmanaged<TrackedPropertyNode>
     ) -> Bool {
         // Borrowed: the object keeps its nodes alive (a closure here would not
-        // be inlined).
+        // be inlined). The node is only read before the comparison: holding
+        // it across the call to the equality function would retain it.
         unowned(unsafe) let node = node.takeUnretainedValue()
-        return node.linkCount.load(ordering: .relaxed) == 0
-            || node.fastWriteMark.load(ordering: .relaxed) == tracking_transaction_mark()
-            || node.isEqualToStored(newValue, at: storage)
+        if node.linkCount.load(ordering: .relaxed) == 0
+            || node.fastWriteMark.load(ordering: .relaxed) == tracking_transaction_mark() {
+            return true
+        }
+        return TrackedPropertyNode.isEqualToStored(newValue, at: storage, by: node.equality)
     }
 
     /// A write that something may depend on: the two halves of the change
@@ -223,7 +226,9 @@ public struct Tracked<Value>: TrackedStorage {
         _ newValue: Value, _ storage: UnsafeMutablePointer<Tracked<Value>>, _ node: Unmanaged<TrackedPropertyNode>
     ) {
         node._withUnsafeGuaranteedRef { node in
-            let state = node.willChange()
+            // Called only when the new value compared unequal (or the
+            // property notifies every assignment, and takes no snapshot).
+            let state = node.willChangeToUnequalValue()
             storage.pointee.value = newValue
             node.didChange(state)
         }
