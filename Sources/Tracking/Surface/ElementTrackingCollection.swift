@@ -53,7 +53,9 @@ extension TrackedList: ElementTrackingCollection {
                 removed.append(id)
             }
         }
-        placed.sort { $0.offset < $1.offset }
+        // Generic code sorts through the tuple's metadata and a closure per
+        // comparison: several thousand instructions even for one element.
+        if placed.count > 1 { placed.sort { $0.offset < $1.offset } }
         return (removed, placed)
     }
 }
