@@ -44,7 +44,9 @@ extension TrackedList: ElementTrackingCollection {
         }
         var removed: [Element.ID] = []
         var placed: [(id: Element.ID, offset: Int)] = []
-        for (id, first) in touched {
+        // Offsets, not an iterator: in generic code, iterating allocates.
+        for index in 0..<touched.count {
+            let (id, first) = touched[index]
             if let slot = slot(of: id) {
                 // From the end: an appended element is found at once.
                 let offset = offsets.isEmpty ? order.lastIndex(of: slot).unsafelyUnwrapped : offsets[slot].unsafelyUnwrapped
