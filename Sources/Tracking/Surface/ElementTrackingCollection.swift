@@ -37,7 +37,7 @@ extension TrackedList: ElementTrackingCollection {
     public func identityChanges(since version: UInt64) -> (removed: [Element.ID], placed: [(id: Element.ID, offset: Int)])? {
         identityLog.startRecording()
         guard let touched = identityLog.touched(since: version) else { return nil }
-        if touched.isEmpty { return ([], []) }
+        if touched.count == 0 { return ([], []) }   // `isEmpty` is a generic call here
         var offsets: [Int32: Int] = [:]
         if touched.count > 4 {
             for (offset, slot) in order.enumerated() { offsets[slot] = offset }
