@@ -204,7 +204,14 @@
         deferred: DeferredChildren, environment: EnvironmentValues
     ) -> Bool {
         guard applies(changes, count: count) else { return false }
-        if changes.placed.allSatisfy({ rowsByID[$0.id] == nil }) {
+        // Offsets, not `allSatisfy`: in generic code, that costs thousands
+        // of instructions for a single id.
+        var placesNewIDsOnly = true
+        for index in 0..<changes.placed.count where rowsByID[changes.placed[index].id] != nil {
+            placesNewIDsOnly = false
+            break
+        }
+        if placesNewIDsOnly {
             insertAndRemove(changes, view: view, node: node, deferred: deferred, environment: environment)
             return true
         }
@@ -247,7 +254,9 @@
         var children = node.children
         node.children = []
         var leaving: [Node] = []
-        for id in changes.removed {
+        // Offsets, not iterators (see ``applies(_:count:)``).
+        for index in 0..<changes.removed.count {
+            let id = changes.removed[index]
             guard let row = rowsByID.removeValue(forKey: id),
                   let index = children.lastIndex(where: { $0 === row }) else { continue }
             children.remove(at: index)
@@ -256,7 +265,8 @@
         }
         let kind = node.context.types.kind(of: Content.self)
         var rows = ChildList(rowsOf: node, deferred: deferred, environment: environment)
-        for placed in changes.placed {
+        for index in 0..<changes.placed.count {
+            let placed = changes.placed[index]
             let added = rows.addRow(view(placed.id), key: .id(AnyHashable(placed.id)), kind: kind, reusing: nil)
             children.insert(added, at: placed.offset)
             ids.insert(placed.id, at: placed.offset)
@@ -355,16 +365,25 @@
     /// the count adds up. A report that does not is ignored, and the ids are
     /// compared instead.
     private func applies(_ changes: IdentityChanges<ID>, count: Int) -> Bool {
-        addedIDs.removeAll(keepingCapacity: true)
+        // A single id cannot repeat: no set to clear and fill (the usual
+        // report, one insertion or removal).
+        let checksRepeats = changes.removed.count + changes.placed.count > 1
+        if checksRepeats { addedIDs.removeAll(keepingCapacity: true) }
         var removed = 0
-        for id in changes.removed {
-            guard addedIDs.insert(id).inserted else { return false }
+        // Offsets, not iterators or `indices`: in generic code, iterating
+        // allocates, and `indices` looks its type up.
+        for index in 0..<changes.removed.count {
+            let id = changes.removed[index]
+            guard !checksRepeats || addedIDs.insert(id).inserted else { return false }
             if rowsByID[id] != nil { removed += 1 }
         }
         var inserted = 0
         var previous = -1
-        for placed in changes.placed {
-            guard addedIDs.insert(placed.id).inserted, placed.offset > previous, placed.offset < count else {
+        for index in 0..<changes.placed.count {
+            let placed = changes.placed[index]
+            guard !checksRepeats || addedIDs.insert(placed.id).inserted, placed.offset > previous,
+                placed.offset < count
+            else {
                 return false
             }
             previous = placed.offset

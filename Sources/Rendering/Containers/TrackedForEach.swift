@@ -96,15 +96,23 @@ struct TrackedRowsContent<List: ElementTrackingCollection, Content: View>: View,
 
     func expand(into list: inout ChildList, key: NodeKey) {
         let (node, _) = list.element(Self.self, key: key)
-        let rows = node.modifierState.map { unsafeDowncast($0, to: ForEachRows<List.Element.ID>.self) }
-            ?? ForEachRows<List.Element.ID>()
-        node.modifierState = rows
+        // `if let`, not `Optional.map` and `flatMap`: in generic code, each
+        // of those looks up metadata and costs a thousand instructions.
+        let rows: ForEachRows<List.Element.ID>
+        if let kept = node.modifierState {
+            rows = unsafeDowncast(kept, to: ForEachRows<List.Element.ID>.self)
+        } else {
+            rows = ForEachRows<List.Element.ID>()
+            node.modifierState = rows
+        }
         let state = self.state
         let generation = state.generation
         let makeRow = { (id: List.Element.ID) in TrackedRow(state: state, id: id, generation: generation) }
         let collection = state.list
-        let reported = rows.reportedVersion.flatMap { collection.identityChanges(since: $0) }
-            .map { IdentityChanges(removed: $0.removed, placed: $0.placed) }
+        var reported: IdentityChanges<List.Element.ID>?
+        if let version = rows.reportedVersion, let changes = collection.identityChanges(since: version) {
+            reported = IdentityChanges(removed: changes.removed, placed: changes.placed)
+        }
         rows.reportedVersion = collection.identityVersion
         if state.renderedGeneration == generation, let reported {
             // Only the structure changed: the rows that stay keep their views.

@@ -37,14 +37,16 @@ extension TrackedList: ElementTrackingCollection {
     public func identityChanges(since version: UInt64) -> (removed: [Element.ID], placed: [(id: Element.ID, offset: Int)])? {
         identityLog.startRecording()
         guard let touched = identityLog.touched(since: version) else { return nil }
-        if touched.isEmpty { return ([], []) }
+        if touched.count == 0 { return ([], []) }   // `isEmpty` is a generic call here
         var offsets: [Int32: Int] = [:]
         if touched.count > 4 {
             for (offset, slot) in order.enumerated() { offsets[slot] = offset }
         }
         var removed: [Element.ID] = []
         var placed: [(id: Element.ID, offset: Int)] = []
-        for (id, first) in touched {
+        // Offsets, not an iterator: in generic code, iterating allocates.
+        for index in 0..<touched.count {
+            let (id, first) = touched[index]
             if let slot = slot(of: id) {
                 // From the end: an appended element is found at once.
                 let offset = offsets.isEmpty ? order.lastIndex(of: slot).unsafelyUnwrapped : offsets[slot].unsafelyUnwrapped
@@ -53,7 +55,9 @@ extension TrackedList: ElementTrackingCollection {
                 removed.append(id)
             }
         }
-        placed.sort { $0.offset < $1.offset }
+        // Generic code sorts through the tuple's metadata and a closure per
+        // comparison: several thousand instructions even for one element.
+        if placed.count > 1 { placed.sort { $0.offset < $1.offset } }
         return (removed, placed)
     }
 }

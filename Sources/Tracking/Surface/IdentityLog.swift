@@ -94,8 +94,14 @@ struct IdentityLog<ID: Hashable> {
         guard start < stamps.count else { return result }
         result.reserveCapacity(stamps.count - start)
         if stamps.count - start <= IdentityLog.linearDeduplicationLimit {
-            for index in start..<stamps.count where !result.contains(where: { $0.id == ids[index] }) {
-                result.append((ids[index], Kind(rawValue: stamps[index] & 3).unsafelyUnwrapped))
+            // Indices, not `contains(where:)`: in generic code, that costs a
+            // thousand instructions even on an empty array.
+            for index in start..<stamps.count {
+                var found = 0
+                while found < result.count, result[found].id != ids[index] { found += 1 }
+                if found == result.count {
+                    result.append((ids[index], Kind(rawValue: stamps[index] & 3).unsafelyUnwrapped))
+                }
             }
         } else {
             var seen: Set<ID> = []
