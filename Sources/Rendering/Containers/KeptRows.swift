@@ -66,7 +66,7 @@ struct KeptRows {
     /// row (rendered, its view compared word by word and found the same, in
     /// the same environment) joins the custom views with a few loads and
     /// stores and no call, so that the closure saves no registers; any
-    /// other row is left to ``receiveOther(_:_:)``.
+    /// other row is left to ``receiveOther(_:_:_:)``.
     @inline(__always)
     func receive(_ offset: Int, _ view: UnsafeMutableRawPointer) {
         if layout == nil {
@@ -81,12 +81,23 @@ struct KeptRows {
                 return
             }
         }
-        receiveOther(offset, view)
+        KeptRows.receiveOther(offset, view, self)
     }
 
     /// ``receive(_:_:)`` for any row.
+    ///
+    /// Static, with the rows as the last parameter: a method would take them
+    /// as `self`, in a register its caller must save, where a parameter
+    /// lets the caller jump to it and save nothing; last, where the walk's
+    /// closure receives them, after the offset and the view.
     @inline(never)
-    private func receiveOther(_ offset: Int, _ view: UnsafeMutableRawPointer) {
+    private static func receiveOther(_ offset: Int, _ view: UnsafeMutableRawPointer, _ rows: borrowing KeptRows) {
+        rows.receiveOtherRow(offset, view)
+    }
+
+    /// The work of ``receiveOther(_:_:_:)``.
+    @inline(__always)
+    private func receiveOtherRow(_ offset: Int, _ view: UnsafeMutableRawPointer) {
         let reference: Unmanaged<ViewNode>
         let hasRendered: Bool
         let hasSameEnvironment: Bool

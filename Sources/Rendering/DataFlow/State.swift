@@ -56,7 +56,7 @@ public struct State<Value> {
     /// Inlinable, so that a body reading it reads the tracked box directly.
     @inlinable
     public var wrappedValue: Value {
-        get { box?.value ?? initialValue }
+        @inline(__always) get { box?.value ?? initialValue }
         nonmutating set { box?.value = newValue }
     }
 
@@ -132,7 +132,11 @@ final class StateBox<Value>: BindingLocation, Trackable {
     @inlinable
     var value: Value {
         // The storage's address taken directly, not through the key path.
-        get { Tracked.read(withUnsafeMutablePointer(to: &_value) { $0 }, of: self, wrapped: \.value) }
+        // A body usually reads its state many times in a run (once per row
+        // of a list): the repeated read is checked first.
+        @inline(__always) get {
+            Tracked.readRepeatedly(withUnsafeMutablePointer(to: &_value) { $0 }, of: self, wrapped: \.value)
+        }
         set { Tracked[_enclosingInstance: self, wrapped: \.value, storage: \._value] = newValue }
     }
 

@@ -196,6 +196,46 @@ public struct Tracked<Value>: TrackedStorage {
         return value
     }
 
+    /// ``read(_:of:wrapped:)`` for a property that one run usually reads
+    /// many times (a list's rows reading their parent's `@State`): the
+    /// repeated read is recognized first, by the property's read mark alone.
+    ///
+    /// The mark equals the thread's run mark only inside the run that read
+    /// the property already (outside any scope the run mark is `.max`, which
+    /// no run has and no read mark holds), so the scope need not be checked
+    /// first. A first read in a run, or a read outside a scope, costs a load
+    /// and a call more than `read`.
+    @usableFromInline @_transparent
+    package static func readRepeatedly<Owner: Trackable>(
+        _ storage: UnsafeMutablePointer<Tracked<Value>>, of instance: Owner,
+        wrapped wrappedKeyPath: ReferenceWritableKeyPath<Owner, Value>
+    ) -> Value {
+        // A constant once inlined into the class (ObservationBridge.swift).
+        if Owner._observationBridged { return read(storage, of: instance, wrapped: wrappedKeyPath) }
+        if let node = TrackedSlot.node(TrackedSlot.load(storage)),
+            node._withUnsafeGuaranteedRef({ $0.readMark.load(ordering: .relaxed) }) == tracking_current_run_mark()
+        {
+            return storage.pointee.value
+        }
+        return readOnce(storage, of: instance)
+    }
+
+    /// ``read(_:of:wrapped:)`` of a class that Apple's Observation does not
+    /// see, out of line: ``readRepeatedly(_:of:wrapped:)`` when the run has
+    /// not read the property yet. Inlinable, so that the caller's module
+    /// specializes it; no key path, which would be made at run time to be
+    /// passed.
+    @inlinable @inline(never)
+    package static func readOnce<Owner: Trackable>(
+        _ storage: UnsafeMutablePointer<Tracked<Value>>, of instance: Owner
+    ) -> Value {
+        let value = storage.pointee.value
+        if let scope = tracking_current_scope() {
+            recordRead(scope, storage, instance)
+        }
+        return value
+    }
+
     /// Whether a write of `newValue` to an observed property needs no
     /// announcement: nothing links to the property any more, every
     /// subscriber already waits for the end of this transaction, or the value
