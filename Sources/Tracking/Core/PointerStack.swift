@@ -49,6 +49,14 @@ struct PointerStack {
         UnsafeMutableBufferPointer(start: base, count: count)
     }
 
+    /// Releases the reference each pointer holds (pushed as
+    /// `Unmanaged<Object>.passRetained`), bottom first, and empties the stack.
+    @inline(__always)
+    mutating func releaseAll<Object: AnyObject>(as _: Object.Type) {
+        for index in 0..<count { Unmanaged<Object>.fromOpaque(base[index]).release() }
+        count = 0
+    }
+
     /// Drops everything above `newCount`.
     @inline(__always)
     mutating func truncate(to newCount: Int) {

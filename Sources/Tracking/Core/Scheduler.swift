@@ -125,6 +125,8 @@ enum Scheduler {
                 let position = runsBackwards ? count - 1 - index : index
                 Unmanaged<ObserverNode>.fromOpaque(state.batch[position])._withUnsafeGuaranteedRef { $0.runIfNeeded(state) }
             }
+            // By the round's own count: releaseAll costs a few instructions
+            // more per round here (measured).
             for index in 0..<count {
                 Unmanaged<ObserverNode>.fromOpaque(state.batch[index]).release()
             }
@@ -199,7 +201,7 @@ enum Scheduler {
             component._withUnsafeGuaranteedRef { $0.unlock() }
             observers.append(node.subscriberName)
         }
-        while let node = state.queue.pop() { Unmanaged<ObserverNode>.fromOpaque(node).release() }
+        state.queue.releaseAll(as: ObserverNode.self)
         let properties = Array(Set(causes)).sorted()
         let changing = properties.isEmpty ? "unknown" : properties.joined(separator: ", ")
         TrackingDiagnostics.report(TrackingDiagnostic(

@@ -225,13 +225,13 @@ final class ThreadState {
         ThreadState.registry.remove(self)
         LinkPool.retiredLiveCount.add(liveLinks.load(ordering: .relaxed), ordering: .relaxed)
         // A thread exits outside any transaction: nothing is queued.
-        while let observer = queue.pop() { Unmanaged<ObserverNode>.fromOpaque(observer).release() }
+        queue.releaseAll(as: ObserverNode.self)
         queue.deallocate()
         batch.deallocate()
         newLinks.deallocate()
         oneShotsToFire.deallocate()
         firedOneShots.deallocate()
-        while let spare = spareOneShots.pop() { Unmanaged<OneShotNode>.fromOpaque(spare).release() }
+        spareOneShots.releaseAll(as: OneShotNode.self)
         spareOneShots.deallocate()
         releases.deallocate()
         snapshots.deallocate()
