@@ -61,13 +61,19 @@ import Testing
 
     /// Two writes queue two runs of observers, each in reverse creation
     /// order: the round is in mixed order and must be sorted, short (by
-    /// insertion) or long (by the standard sort).
-    @Test(arguments: [10, 40])
-    func observersQueuedInMixedOrderRunInCreationOrder(count: Int) {
+    /// insertion) or long. A long round of observers created one after the
+    /// other is sorted by placing each at its creation number; with
+    /// `spacing` - 1 other observers created between two of them, their
+    /// numbers are too sparse for that, and the standard sort runs.
+    @Test(arguments: [(10, 1), (40, 1), (40, 5), (200, 3)])
+    func observersQueuedInMixedOrderRunInCreationOrder(count: Int, spacing: Int) {
         let order = Locked<[Int]>([])
         let book = Book()
+        let elsewhere = Book()
+        var others: [TrackingToken] = []
         let tokens = (0..<count).map { index in
-            observe {
+            for _ in 1..<spacing { others.append(observe { _ = elsewhere.title }) }
+            return observe {
                 if index.isMultiple(of: 2) { _ = book.title } else { _ = book.author }
                 order.append(index)
             }
@@ -78,7 +84,7 @@ import Testing
             book.author = "B"
         }
         #expect(order.current == Array(0..<count))
-        withExtendedLifetime(tokens) {}
+        withExtendedLifetime((tokens, others)) {}
     }
 
     @Test func aValueChangedAndChangedBackNotifiesNobody() {

@@ -57,6 +57,18 @@ struct PointerStack {
         count = 0
     }
 
+    /// Calls `body` with room for `count` pointers above the stack's top, all
+    /// nil: scratch space that costs no allocation once the stack has grown.
+    mutating func withScratch<Result>(
+        _ count: Int, _ body: (UnsafeMutableBufferPointer<UnsafeMutableRawPointer?>) -> Result
+    ) -> Result {
+        while self.count + count > capacity { grow() }
+        return (base + self.count).withMemoryRebound(to: UnsafeMutableRawPointer?.self, capacity: count) { start in
+            start.initialize(repeating: nil, count: count)
+            return body(UnsafeMutableBufferPointer(start: start, count: count))
+        }
+    }
+
     /// Drops everything above `newCount`.
     @inline(__always)
     mutating func truncate(to newCount: Int) {

@@ -120,7 +120,7 @@ enum Scheduler {
             // touches it (a nested flush returns at once), so they are
             // borrowed while they run, and released together after.
             let count = state.batch.count
-            let runsBackwards = count > 1 && orderByCreation(state.batch.elements)
+            let runsBackwards = count > 1 && orderByCreation(state.batch.elements, scratch: &state.traversal)
             for index in 0..<count {
                 let position = runsBackwards ? count - 1 - index : index
                 Unmanaged<ObserverNode>.fromOpaque(state.batch[position])._withUnsafeGuaranteedRef { $0.runIfNeeded(state) }
@@ -141,19 +141,26 @@ enum Scheduler {
     /// order: returns true when the round should run from its end. A write
     /// queues observers in the order of its subscriber list, usually sorted
     /// or reversed already (links are added at the head): both are found in
-    /// one pass, so that only a mixed order pays for a sort.
-    private static func orderByCreation(_ round: UnsafeMutableBufferPointer<UnsafeMutableRawPointer>) -> Bool {
+    /// one pass, so that only a mixed order pays for a sort. `scratch` is
+    /// room for that sort, above its current top.
+    private static func orderByCreation(
+        _ round: UnsafeMutableBufferPointer<UnsafeMutableRawPointer>, scratch: inout PointerStack
+    ) -> Bool {
         var ascending = true
         var descending = true
         var previous = sequence(round[0])
+        var lowest = previous
+        var highest = previous
         for index in 1..<round.count {
             let next = sequence(round[index])
             if next < previous { ascending = false } else { descending = false }
+            lowest = min(lowest, next)
+            highest = max(highest, next)
             previous = next
         }
         if ascending { return false }
         if descending { return true }
-        sortByCreation(round)
+        sortByCreation(round, lowest: lowest, highest: highest, scratch: &scratch)
         return false
     }
 
@@ -164,11 +171,29 @@ enum Scheduler {
         Unmanaged<ObserverNode>.fromOpaque(observer)._withUnsafeGuaranteedRef { $0.sequence }
     }
 
-    /// Sorts a round in mixed order: short rounds (the usual ones) by
-    /// insertion, in place; long ones by the standard sort, which finds the
-    /// sorted and reversed runs that writes leave.
+    /// Sorts a round in mixed order, whose creation numbers lie in
+    /// `lowest...highest`. Short rounds (the usual ones) by insertion, in
+    /// place. A long round of observers created close together (a screen's,
+    /// a list's: their numbers are dense) by placing each at its number's
+    /// offset in `scratch`, in linear time. Other long ones by the standard
+    /// sort.
     @inline(never)
-    private static func sortByCreation(_ round: UnsafeMutableBufferPointer<UnsafeMutableRawPointer>) {
+    private static func sortByCreation(
+        _ round: UnsafeMutableBufferPointer<UnsafeMutableRawPointer>, lowest: UInt64, highest: UInt64,
+        scratch: inout PointerStack
+    ) {
+        let span = highest - lowest
+        if round.count > 32, span < UInt64(4 * round.count) {
+            scratch.withScratch(Int(span) + 1) { places in
+                for observer in round { places[Int(sequence(observer) - lowest)] = observer }
+                var next = 0
+                for case let observer? in places {
+                    round[next] = observer
+                    next += 1
+                }
+            }
+            return
+        }
         if round.count > 32 {
             var round = round
             round.sort { sequence($0) < sequence($1) }

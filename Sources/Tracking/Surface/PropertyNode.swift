@@ -27,7 +27,14 @@ class TrackedPropertyNode: PropertyNode, @unchecked Sendable {
     /// only read under the component lock (``PropertyIdentity``).
     let owner: UnsafeMutableRawPointer
 
-    init(equality: UInt, owner: UnsafeMutableRawPointer, ownerType: Any.Type, offset: Int) {
+    /// Makes the node of the property whose value is at `value`. Required, so
+    /// that ``RegistrarStorage/installNode(in:value:owner:ownerType:nodeType:)``
+    /// makes the typed subclass from a metatype its specialized caller
+    /// passes, without looking up generic metadata.
+    required init(
+        value: UnsafeMutableRawPointer, equality: UInt, owner: UnsafeMutableRawPointer, ownerType: Any.Type,
+        offset: Int
+    ) {
         self.equality = equality
         self.owner = owner
         self.ownerType = ownerType
@@ -64,6 +71,7 @@ class TrackedPropertyNode: PropertyNode, @unchecked Sendable {
 /// table), so it keeps the snapshot behind a typed pointer rather than in an
 /// optional, whose metadata each use would look up, and compares with the
 /// property's specialized equality function.
+@usableFromInline
 final class TypedTrackedNode<Value>: TrackedPropertyNode, @unchecked Sendable {
     /// Where the value lives, inside the owning object (which outlives every
     /// use: the node is told of the owner's death before its memory goes).
@@ -78,9 +86,12 @@ final class TypedTrackedNode<Value>: TrackedPropertyNode, @unchecked Sendable {
     @exclusivity(unchecked)
     private var hasSnapshot = false
 
-    init(value: UnsafeMutablePointer<Value>, equality: UInt, owner: UnsafeMutableRawPointer, ownerType: Any.Type, offset: Int) {
-        self.value = value
-        super.init(equality: equality, owner: owner, ownerType: ownerType, offset: offset)
+    required init(
+        value: UnsafeMutableRawPointer, equality: UInt, owner: UnsafeMutableRawPointer, ownerType: Any.Type,
+        offset: Int
+    ) {
+        self.value = value.assumingMemoryBound(to: Value.self)
+        super.init(value: value, equality: equality, owner: owner, ownerType: ownerType, offset: offset)
     }
 
     deinit {

@@ -1,3 +1,5 @@
+import CTrackingSupport
+
 /// The per-object side of the engine: the graph nodes of one object's
 /// properties that something has tracked, so that they can be found by key
 /// path (for the hand-written registrar calls) and told when the object is
@@ -21,26 +23,31 @@ final class RegistrarStorage: @unchecked Sendable {
     @usableFromInline
     init() {}
 
-    /// The node of the `@Tracked` property whose storage is at `storage`,
-    /// made now if the property has none: the first tracked read of it.
-    func installNode<Value>(
-        in storage: UnsafeMutablePointer<Tracked<Value>>, owner: UnsafeMutableRawPointer, ownerType: Any.Type
+    /// The node of the `@Tracked` property whose storage (its slot word) is at
+    /// `storage` and whose value is at `value`, made now if the property has
+    /// none: the first tracked read of it.
+    ///
+    /// Not generic: the caller, specialized for the value's type, passes the
+    /// node's class (`TypedTrackedNode<Value>`), whose metadata it has cached;
+    /// a generic function here would look that metadata up at every first read.
+    @usableFromInline
+    func installNode(
+        in storage: UnsafeMutableRawPointer, value: UnsafeMutableRawPointer, owner: UnsafeMutableRawPointer,
+        ownerType: Any.Type, nodeType: TrackedPropertyNode.Type
     ) -> TrackedPropertyNode {
-        let word = UnsafeMutableRawPointer(storage)
-        if let node = TrackedSlot.node(TrackedSlot.load(storage)) { return node.takeUnretainedValue() }
+        let word = storage.assumingMemoryBound(to: UInt.self)
+        if let node = TrackedSlot.node(tracking_word_load(word)) { return node.takeUnretainedValue() }
         // Under the lock, so that two first reads on two threads make one
         // node, and the object's death finds every node a link can point to.
         return lock.withLock {
             while true {
-                let slot = TrackedSlot.load(storage)
+                let slot = tracking_word_load(word)
                 if let node = TrackedSlot.node(slot) { return node.takeUnretainedValue() }
-                let value = withUnsafeMutablePointer(to: &storage.pointee.value) { $0 }
-                let node = TypedTrackedNode(
-                    value: value, equality: slot, owner: owner, ownerType: ownerType,
-                    offset: word - owner)
+                let node = nodeType.init(
+                    value: value, equality: slot, owner: owner, ownerType: ownerType, offset: storage - owner)
                 // Only this function installs a node, under this lock, so the
                 // exchange fails only if the storage itself was replaced.
-                if TrackedSlot.install(node, in: word, replacing: slot) {
+                if TrackedSlot.install(node, in: storage, replacing: slot) {
                     nodes.append(node)
                     return node
                 }

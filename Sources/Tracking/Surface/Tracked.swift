@@ -150,8 +150,8 @@ public struct Tracked<Value>: TrackedStorage {
             // A constant once inlined into the class (ObservationBridge.swift).
             if Owner._observationBridged {
                 setBridged(newValue, instance, storage, wrappedKeyPath)
-            } else if let node = TrackedSlot.node(TrackedSlot.load(storage)), !storesQuietly(newValue, storage, node) {
-                storeAnnouncing(newValue, storage, node)
+            } else if let node = TrackedSlot.node(TrackedSlot.load(storage)), mayAnnounce(node) {
+                storeComparing(newValue, storage, node)
             } else {
                 storage.pointee.value = newValue
             }
@@ -236,38 +236,40 @@ public struct Tracked<Value>: TrackedStorage {
         return value
     }
 
-    /// Whether a write of `newValue` to an observed property needs no
-    /// announcement: nothing links to the property any more, every
-    /// subscriber already waits for the end of this transaction, or the value
-    /// is equal to the stored one.
+    /// Whether a write to an observed property may need an announcement:
+    /// something still links to the property, and not every subscriber
+    /// already waits for the end of this transaction. Inline, with the
+    /// comparison out of line: the setter's usual paths then take no stack
+    /// frame.
     @usableFromInline @_transparent
-    static func storesQuietly(
-        _ newValue: Value, _ storage: UnsafeMutablePointer<Tracked<Value>>, _ node: Unmanaged<TrackedPropertyNode>
-    ) -> Bool {
-        // Borrowed: the object keeps its nodes alive (a closure here would not
-        // be inlined). The node is only read before the comparison: holding
-        // it across the call to the equality function would retain it.
-        unowned(unsafe) let node = node.takeUnretainedValue()
-        if node.linkCount.load(ordering: .relaxed) == 0
-            || node.fastWriteMark.load(ordering: .relaxed) == tracking_transaction_mark() {
-            return true
+    static func mayAnnounce(_ node: Unmanaged<TrackedPropertyNode>) -> Bool {
+        node._withUnsafeGuaranteedRef { node in
+            node.linkCount.load(ordering: .relaxed) != 0
+                && node.fastWriteMark.load(ordering: .relaxed) != tracking_transaction_mark()
         }
-        return TrackedPropertyNode.isEqualToStored(newValue, at: storage, by: node.equality)
     }
 
-    /// A write that something may depend on: the two halves of the change
-    /// around the store.
+    /// A write that something may depend on: stored quietly if the value is
+    /// equal to the stored one, else between the two halves of the change.
     ///
     /// Out of line, but inlinable so that the caller's module specializes
     /// it: unspecialized, storing through the pointer would look up the
     /// metadata of `Tracked<Value>` in the runtime's cache on every write.
     @inlinable @inline(never)
-    static func storeAnnouncing(
+    static func storeComparing(
         _ newValue: Value, _ storage: UnsafeMutablePointer<Tracked<Value>>, _ node: Unmanaged<TrackedPropertyNode>
     ) {
+        // The equality word is read before the comparison, so that no node
+        // is held across the call to the equality function (it would be
+        // retained).
+        let equality = node._withUnsafeGuaranteedRef { $0.equality }
+        if TrackedPropertyNode.isEqualToStored(newValue, at: storage, by: equality) {
+            storage.pointee.value = newValue
+            return
+        }
         node._withUnsafeGuaranteedRef { node in
-            // Called only when the new value compared unequal (or the
-            // property notifies every assignment, and takes no snapshot).
+            // The property notifies every assignment (and takes no
+            // snapshot), or the new value compared unequal.
             let state = node.willChangeToUnequalValue()
             storage.pointee.value = newValue
             node.didChange(state)
@@ -327,15 +329,21 @@ public struct Tracked<Value>: TrackedStorage {
     /// engine's own, never the last reference), which lets the caller read a
     /// property of an object it borrows (an array element) without retaining
     /// the object around the call.
-    @usableFromInline @inline(never) @_effects(releasenone)
+    /// Inlinable (out of line in the client), so that it is specialized for
+    /// `Value` and `Owner`: the node's class and the value's offset are then
+    /// constants, not generic-metadata lookups.
+    @inlinable @inline(never) @_effects(releasenone)
     static func recordFirstRead<Owner: Trackable>(
         _ scope: UnsafeMutableRawPointer, _ storage: UnsafeMutablePointer<Tracked<Value>>, owner: Unmanaged<Owner>
     ) {
+        let value = withUnsafeMutablePointer(to: &storage.pointee.value) { UnsafeMutableRawPointer($0) }
         let node = owner._withUnsafeGuaranteedRef { owner in
             owner.trackingRegistrar.storage.installNode(
-                in: storage, owner: Unmanaged.passUnretained(owner).toOpaque(), ownerType: Owner.self)
+                in: UnsafeMutableRawPointer(storage), value: value,
+                owner: Unmanaged.passUnretained(owner).toOpaque(), ownerType: Owner.self,
+                nodeType: TypedTrackedNode<Value>.self)
         }
-        node.recordRead(in: scope)
+        recordSourceRead(scope, Unmanaged.passUnretained(node).toOpaque())
     }
 }
 
