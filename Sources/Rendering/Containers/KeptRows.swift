@@ -12,6 +12,13 @@
 /// read once from the first row. A row then costs reads of its own fields
 /// (the environment and two flags, stored next to the view; see
 /// ``ViewNode``) and of its view.
+///
+/// A row that keeps its view has no use for the new one, which the walk
+/// would destroy: when the views hold nothing but the references compared
+/// (see ``ViewLayout/wordsAreStrongReferences``), the row drops them itself
+/// instead, with no call for the reference every row holds (see
+/// ``BatchedReleases``). The caller then ends with
+/// ``releaseDroppedReferences()``.
 @MainActor
 struct KeptRows {
     /// The rows shown, in order.
@@ -30,13 +37,21 @@ struct KeptRows {
     private let firstWords: (Int, Int)
     /// Where a row keeps its view, from the row's address.
     private let viewOffset: Int
+    /// How many of the words compared ``receive(_:_:)`` releases itself
+    /// when it keeps a row's view (taking the new view from the walk): 1 or
+    /// 2, all the words; 0 if the views hold more than those references.
+    private let droppedWordCount: Int
+    /// Where the dropped references are released (the caller's).
+    private let releases: UnsafeMutablePointer<BatchedReleases>
 
     /// Rows to be given views by offset; `sample` is a row of the same
     /// `ForEach` (one of them, or one that was), or nil if there is none.
     init(
-        rows: UnsafeBufferPointer<Node>, sample: Node?, environment: EnvironmentValues, deferred: DeferredChildren
+        rows: UnsafeBufferPointer<Node>, sample: Node?, environment: EnvironmentValues, deferred: DeferredChildren,
+        releases: UnsafeMutablePointer<BatchedReleases>
     ) {
         self.rows = rows
+        self.releases = releases
         self.environment = environment
         environmentChain = KeptRows.chainWord(environment.chain)
         self.deferred = deferred
@@ -48,40 +63,81 @@ struct KeptRows {
             wordCount = words?.count ?? 0
             firstWords = wordCount == 0 ? (0, 0) : (self.words[0], self.words[wordCount == 1 ? 0 : 1])
             viewOffset = row.viewAddress - UnsafeMutableRawPointer(Unmanaged.passUnretained(row).toOpaque())
+            // The counts of batched releases are 32-bit.
+            let drops = row.layout.wordsAreStrongReferences && wordCount <= 2 && rows.count < Int(UInt32.max)
+            droppedWordCount = drops ? wordCount : 0
+            // The references the sample shows are those the other rows
+            // usually share (a model), if any.
+            let shown = UnsafeRawPointer(row.viewAddress)
+            releases.pointee.count(
+                droppedWordCount > 0 ? shown.load(fromByteOffset: firstWords.0, as: UInt.self) : 0,
+                droppedWordCount > 1 ? shown.load(fromByteOffset: firstWords.1, as: UInt.self) : 0)
         } else {
             layout = nil
             words = KeptRows.noWords
             wordCount = 0
             firstWords = (0, 0)
             viewOffset = 0
+            droppedWordCount = 0
         }
     }
 
     /// Where ``words`` points when there are none.
     private static let noWords = UnsafePointer<Int>(bitPattern: MemoryLayout<Int>.alignment)!
 
-    /// Gives the row at `offset` the view at `view`.
+    /// Gives the row at `offset` the view at `view`. Returns true if it
+    /// took the view (the walk must not destroy it), false if the walk
+    /// destroys it.
     ///
     /// Inlined into the closure that the walk calls for each row: the usual
     /// row (rendered, its view compared word by word and found the same, in
     /// the same environment) joins the custom views with a few loads and
-    /// stores and no call, so that the closure saves no registers; any
-    /// other row is left to ``receiveOther(_:_:_:)``.
+    /// stores, and drops the new view's references, with no call but the
+    /// release of a reference the other rows do not share; any other row is
+    /// left to ``receiveOther(_:_:_:)``.
     @inline(__always)
-    func receive(_ offset: Int, _ view: UnsafeMutableRawPointer) {
-        if layout == nil {
-            // Read from the rows' storage and given to no call: the row
-            // needs no retain.
-            let row = unsafeDowncast(rows[offset], to: ViewNode.self)
-            let reference = Unmanaged.passUnretained(row)
-            if row.hasRendered, KeptRows.chainWord(row.environment.chain) == environmentChain,
-                isSameWords(UnsafeRawPointer(reference.toOpaque()) + viewOffset, view),
-                deferred.appendIfRoom(reference, quiet: !row.hasPendingInputs)
-            {
-                return
-            }
-        }
+    func receive(_ offset: Int, _ view: UnsafeMutableRawPointer) -> Bool {
+        if layout == nil, joinsUnchanged(offset, view) { return dropReferences(of: view) }
         KeptRows.receiveOther(offset, view, self)
+        return false
+    }
+
+    /// Whether the row at `offset` is the usual one (rendered, in the same
+    /// environment, given the same words), which then joins the custom
+    /// views, quiet unless it has inputs pending; false, touching nothing,
+    /// otherwise.
+    @inline(__always)
+    private func joinsUnchanged(_ offset: Int, _ view: UnsafeMutableRawPointer) -> Bool {
+        // Read from the rows' storage, given to no call, and out of scope
+        // before the releases that may follow: the row needs no retain.
+        let row = unsafeDowncast(rows[offset], to: ViewNode.self)
+        let reference = Unmanaged.passUnretained(row)
+        return row.hasRendered && KeptRows.chainWord(row.environment.chain) == environmentChain
+            && isSameWords(UnsafeRawPointer(reference.toOpaque()) + viewOffset, view)
+            && deferred.appendIfRoom(reference, quiet: !row.hasPendingInputs)
+    }
+
+    /// Releases the references of the view at `view`, which is then
+    /// destroyed, if they are all it holds; false, touching nothing,
+    /// otherwise.
+    @inline(__always)
+    private func dropReferences(of view: UnsafeMutableRawPointer) -> Bool {
+        switch droppedWordCount {
+        case 2:
+            releases.pointee.releaseFirst(view.load(fromByteOffset: firstWords.0, as: UInt.self))
+            releases.pointee.releaseSecond(view.load(fromByteOffset: firstWords.1, as: UInt.self))
+            return true
+        case 1:
+            releases.pointee.releaseFirst(view.load(fromByteOffset: firstWords.0, as: UInt.self))
+            return true
+        default:
+            return false
+        }
+    }
+
+    /// Makes the releases ``receive(_:_:)`` put off: once, after the walk.
+    func releaseDroppedReferences() {
+        releases.pointee.releaseCounted()
     }
 
     /// ``receive(_:_:)`` for any row.
