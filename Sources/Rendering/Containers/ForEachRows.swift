@@ -109,7 +109,9 @@
                     let prefix = KeptRows(
                         rows: rows, sample: rows.first, environment: rowEnvironment, deferred: deferred,
                         releases: releases)
-                    let end = walk.prefix(data, elementID, content, shown) { prefix.receive($0, $1) }
+                    let end = walk.prefix(data, elementID, content, shown, prefix.check) {
+                        prefix.receiveUnkept($0, $1)
+                    }
                     prefix.releaseDroppedReferences()
                     return end
                 }
