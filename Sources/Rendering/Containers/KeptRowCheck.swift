@@ -52,7 +52,11 @@ struct KeptRowCheck {
         rows: UnsafeBufferPointer<Node>, sample: Node?, environmentChain: UInt, deferred: DeferredChildren,
         releases: UnsafeMutablePointer<BatchedReleases>
     ) {
-        self.rows = rows.baseAddress.map { UnsafeRawPointer($0) } ?? UnsafeRawPointer(KeptRowCheck.nowhere)
+        // No closure (`map`) here or below: a main-actor closure given to
+        // the standard library checks the executor each time it runs.
+        if let base = rows.baseAddress { self.rows = UnsafeRawPointer(base) } else {
+            self.rows = UnsafeRawPointer(KeptRowCheck.nowhere)
+        }
         self.environmentChain = environmentChain
         self.deferred = deferred.listAddress
         self.releases = releases

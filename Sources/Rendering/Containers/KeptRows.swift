@@ -29,6 +29,8 @@ struct KeptRows {
     let check: KeptRowCheck
     /// How the rows' views are compared, when not word by word.
     private let layout: ViewLayout?
+    /// Whether the rows' views are compared word by word (by ``check``).
+    private let comparesWords: Bool
 
     /// Rows to be given views by offset; `sample` is a row of the same
     /// `ForEach` (one of them, or one that was), or nil if there is none.
@@ -43,8 +45,12 @@ struct KeptRows {
         check = KeptRowCheck(
             rows: rows, sample: sample, environmentChain: KeptRows.chainWord(environment.chain), deferred: deferred,
             releases: releases)
-        let layout = sample.map { unsafeDowncast($0, to: ViewNode.self).layout }
-        self.layout = layout?.offsetsComparedAsWords == nil ? layout : nil
+        // No closure (`map`): a main-actor closure given to the standard
+        // library checks the executor each time it runs.
+        var layout: ViewLayout?
+        if let sample { layout = unsafeDowncast(sample, to: ViewNode.self).layout }
+        comparesWords = layout?.offsetsComparedAsWords != nil
+        self.layout = comparesWords ? nil : layout
     }
 
     /// Gives the row at `offset` the view at `view`. Returns true if it
@@ -65,7 +71,7 @@ struct KeptRows {
     /// other row. Never takes the view.
     @inline(__always)
     func receiveUnkept(_ offset: Int, _ view: UnsafeMutableRawPointer) -> Bool {
-        if !check.dropsViews, layout == nil, check.joinsUnchanged(offset, view) { return false }
+        if comparesWords, !check.dropsViews, check.joinsUnchanged(offset, view) { return false }
         KeptRows.receiveOther(offset, view, self)
         return false
     }
