@@ -23,8 +23,17 @@ import Tracking
         #expect(!ViewLayout.of(AnyObjectRow.self).wordsAreStrongReferences)
     }
 
-    @Test func aBodyThatRunsAgainLeavesEveryReferenceCountAsItWas() {
-        let (model, host) = showList(of: SharedAndOwnRow.self, rows: 40)
+    /// The row views of the lists that drop references: two words (the
+    /// model and the item) or one (the item).
+    enum RowShape: CaseIterable {
+        case modelAndItem, itemOnly
+
+        var rowName: String { self == .modelAndItem ? "SharedAndOwnRow" : "OneReferenceRow" }
+    }
+
+    @Test(arguments: RowShape.allCases)
+    func aBodyThatRunsAgainLeavesEveryReferenceCountAsItWas(_ shape: RowShape) {
+        let (model, host) = showList(shape, rows: 40)
         let before = referenceCounts(model)
         for _ in 0..<3 {
             model.generation += 1   // the list's body runs again; every row keeps its view
@@ -37,8 +46,9 @@ import Tracking
     /// An item inserted at the top makes every other row go through the
     /// matching walk; removing it again must give back the counts the rows
     /// had, both walks having dropped each new view's references once.
-    @Test func rowsMatchedAfterAChangeReleaseEachReferenceOnce() {
-        let (model, host) = showList(of: SharedAndOwnRow.self, rows: 40)
+    @Test(arguments: RowShape.allCases)
+    func rowsMatchedAfterAChangeReleaseEachReferenceOnce(_ shape: RowShape) {
+        let (model, host) = showList(shape, rows: 40)
         let before = referenceCounts(model)
         for _ in 0..<3 {
             model.items.insert(RowItem(id: -1), at: 0)
@@ -46,7 +56,7 @@ import Tracking
             model.items.removeFirst()
             host.flush()
         }
-        #expect(host.bodyCounts == ["RowsList": 6, "SharedAndOwnRow": 3])
+        #expect(host.bodyCounts == ["RowsList": 6, shape.rowName: 3])
         #expect(referenceCounts(model) == before)
     }
 
@@ -60,6 +70,13 @@ import Tracking
         model.items.removeFirst()
         host.flush()
         #expect(referenceCounts(model) == before)
+    }
+
+    private func showList(_ shape: RowShape, rows: Int) -> (RowsModel, ViewHost) {
+        switch shape {
+        case .modelAndItem: showList(of: SharedAndOwnRow.self, rows: rows)
+        case .itemOnly: showList(of: OneReferenceRow.self, rows: rows)
+        }
     }
 
     /// A host showing a list of `rows` rows of type `row`, its counts reset.
@@ -127,8 +144,9 @@ struct ObservedRow: View {
     var body: some View { Text("row") }
 }
 
-struct OneReferenceRow: View {
+struct OneReferenceRow: ItemRow {
     let item: RowItem
+    init(item: RowItem, model: RowsModel) { self.item = item }
     var body: some View { Text("\(item.id)") }
 }
 
