@@ -16,8 +16,10 @@ let package = Package(
         .target(name: "Tracking", dependencies: ["CTrackingSupport"]),
         // The whole-object baseline (ObservableObject, @Published, objectWillChange).
         .target(name: "Publishing"),
+        // The runtime function the view host releases many references with.
+        .target(name: "CRenderingSupport"),
         // The headless view host.
-        .target(name: "Rendering", dependencies: ["Tracking", "Publishing"]),
+        .target(name: "Rendering", dependencies: ["Tracking", "Publishing", "CRenderingSupport"]),
         // The apps of the seed articles, on both models: for tests,
         // benchmarks and tutorials.
         .target(name: "Examples", dependencies: ["Tracking", "Publishing", "Rendering"]),

@@ -43,6 +43,16 @@
     @exclusivity(unchecked) private var addedIDs: Set<ID> = []
     /// The rows ``edit(_:from:placeholder:)`` puts in place.
     @exclusivity(unchecked) private var editedRows: [Node] = []
+    /// The releases of the new views that kept rows drop (see ``KeptRows``).
+    nonisolated(unsafe) private let releases: UnsafeMutablePointer<BatchedReleases> = {
+        let releases = UnsafeMutablePointer<BatchedReleases>.allocate(capacity: 1)
+        releases.initialize(to: BatchedReleases())
+        return releases
+    }()
+
+    deinit {
+        releases.deallocate()
+    }
 
     /// Matches `data` with the rows of `node`, by id, and updates them:
     /// each row gets the view `content` makes of its element, rows of new
@@ -97,8 +107,13 @@
             start = children.withUnsafeBufferPointer { rows in
                 ids.withUnsafeBufferPointer { shown in
                     let prefix = KeptRows(
-                        rows: rows, sample: rows.first, environment: rowEnvironment, deferred: deferred)
-                    return walk.prefix(data, elementID, content, shown) { prefix.receive($0, $1) }
+                        rows: rows, sample: rows.first, environment: rowEnvironment, deferred: deferred,
+                        releases: releases)
+                    let end = walk.prefix(data, elementID, content, shown, prefix.check) {
+                        prefix.receiveUnkept($0, $1)
+                    }
+                    prefix.releaseDroppedReferences()
+                    return end
                 }
             }
             if start == count, start == ids.count {
@@ -145,18 +160,18 @@
                 duplicates.withUnsafeBufferPointer { duplicates in
                     let matched = KeptRows(
                         rows: UnsafeBufferPointer(children), sample: sample, environment: rowEnvironment,
-                        deferred: deferred)
+                        deferred: deferred, releases: releases)
                     walk.views(data, content, start, duplicates) { position, address in
                         let slot = slots[position - start]
                         if rowsAreCustom, case .row = slot {
-                            matched.receive(position, address)
-                            return false
+                            return matched.receive(position, address)
                         }
                         addRow(
                             address.assumingMemoryBound(to: Content.self), at: position, slot: slot, kind: kind,
                             rows: &rows, children: children, replaced: &replaced)
                         return true
                     }
+                    matched.releaseDroppedReferences()
                 }
             }
         }

@@ -9,79 +9,76 @@
 /// row of a `ForEach` whose content is a custom view is a view node of that
 /// view's type (made by this `ForEach`, for its content): the rows share one
 /// layout, and keep their views at the same offset in their objects, both
-/// read once from the first row. A row then costs reads of its own fields
-/// (the environment and two flags, stored next to the view; see
-/// ``ViewNode``) and of its view.
+/// read once from the first row. The usual row (rendered, in the same
+/// environment, given the same words) then costs reads of its own fields
+/// and of its view (``KeptRowCheck``, which the walk over the unchanged
+/// prefix makes itself, inline, before it calls here); this handles the
+/// others.
+///
+/// A row that keeps its view has no use for the new one, which the walk
+/// would destroy: when the views hold nothing but the references compared,
+/// the row drops them itself instead (see ``BatchedReleases``). The caller
+/// then ends with ``releaseDroppedReferences()``.
 @MainActor
 struct KeptRows {
     /// The rows shown, in order.
     let rows: UnsafeBufferPointer<Node>
     let environment: EnvironmentValues
-    /// ``environment``'s entries, as a word: see ``chainWord(_:)``.
-    private let environmentChain: UInt
     let deferred: DeferredChildren
+    /// The check of the usual row, which the walk also makes itself.
+    let check: KeptRowCheck
     /// How the rows' views are compared, when not word by word.
     private let layout: ViewLayout?
-    /// The offsets of the words to compare, if that is the whole comparison
-    /// (`wordCount` of them; `layout` compares otherwise).
-    private let words: UnsafePointer<Int>
-    private let wordCount: Int
-    /// The first two of ``words``, the first twice if there is one.
-    private let firstWords: (Int, Int)
-    /// Where a row keeps its view, from the row's address.
-    private let viewOffset: Int
+    /// Whether the rows' views are compared word by word (by ``check``).
+    private let comparesWords: Bool
 
     /// Rows to be given views by offset; `sample` is a row of the same
     /// `ForEach` (one of them, or one that was), or nil if there is none.
+    /// The references the rows drop are released through `releases`.
     init(
-        rows: UnsafeBufferPointer<Node>, sample: Node?, environment: EnvironmentValues, deferred: DeferredChildren
+        rows: UnsafeBufferPointer<Node>, sample: Node?, environment: EnvironmentValues, deferred: DeferredChildren,
+        releases: UnsafeMutablePointer<BatchedReleases>
     ) {
         self.rows = rows
         self.environment = environment
-        environmentChain = KeptRows.chainWord(environment.chain)
         self.deferred = deferred
-        if let sample {
-            let row = unsafeDowncast(sample, to: ViewNode.self)
-            let words = row.layout.offsetsComparedAsWords
-            layout = words == nil ? row.layout : nil
-            self.words = words?.baseAddress ?? KeptRows.noWords
-            wordCount = words?.count ?? 0
-            firstWords = wordCount == 0 ? (0, 0) : (self.words[0], self.words[wordCount == 1 ? 0 : 1])
-            viewOffset = row.viewAddress - UnsafeMutableRawPointer(Unmanaged.passUnretained(row).toOpaque())
-        } else {
-            layout = nil
-            words = KeptRows.noWords
-            wordCount = 0
-            firstWords = (0, 0)
-            viewOffset = 0
-        }
+        check = KeptRowCheck(
+            rows: rows, sample: sample, environmentChain: KeptRows.chainWord(environment.chain), deferred: deferred,
+            releases: releases)
+        // No closure (`map`): a main-actor closure given to the standard
+        // library checks the executor each time it runs.
+        var layout: ViewLayout?
+        if let sample { layout = unsafeDowncast(sample, to: ViewNode.self).layout }
+        comparesWords = layout?.offsetsComparedAsWords != nil
+        self.layout = comparesWords ? nil : layout
     }
 
-    /// Where ``words`` points when there are none.
-    private static let noWords = UnsafePointer<Int>(bitPattern: MemoryLayout<Int>.alignment)!
-
-    /// Gives the row at `offset` the view at `view`.
+    /// Gives the row at `offset` the view at `view`. Returns true if it
+    /// took the view (the walk must not destroy it), false if the walk
+    /// destroys it.
     ///
     /// Inlined into the closure that the walk calls for each row: the usual
-    /// row (rendered, its view compared word by word and found the same, in
-    /// the same environment) joins the custom views with a few loads and
-    /// stores and no call, so that the closure saves no registers; any
-    /// other row is left to ``receiveOther(_:_:_:)``.
+    /// row (see ``KeptRowCheck``) costs a few loads and stores, and no call
+    /// but the release of a reference the rows do not share; any other row
+    /// is left to ``receiveOther(_:_:_:)``.
     @inline(__always)
-    func receive(_ offset: Int, _ view: UnsafeMutableRawPointer) {
-        if layout == nil {
-            // Read from the rows' storage and given to no call: the row
-            // needs no retain.
-            let row = unsafeDowncast(rows[offset], to: ViewNode.self)
-            let reference = Unmanaged.passUnretained(row)
-            if row.hasRendered, KeptRows.chainWord(row.environment.chain) == environmentChain,
-                isSameWords(UnsafeRawPointer(reference.toOpaque()) + viewOffset, view),
-                deferred.appendIfRoom(reference, quiet: !row.hasPendingInputs)
-            {
-                return
-            }
-        }
+    func receive(_ offset: Int, _ view: UnsafeMutableRawPointer) -> Bool {
+        check.keeps(offset, view) || receiveUnkept(offset, view)
+    }
+
+    /// ``receive(_:_:)`` for a row that ``KeptRowCheck/keeps(_:_:)`` did not
+    /// keep: the usual row of views that hold more than their words, or any
+    /// other row. Never takes the view.
+    @inline(__always)
+    func receiveUnkept(_ offset: Int, _ view: UnsafeMutableRawPointer) -> Bool {
+        if comparesWords, !check.dropsViews, check.joinsUnchanged(offset, view) { return false }
         KeptRows.receiveOther(offset, view, self)
+        return false
+    }
+
+    /// Makes the releases the check put off: once, after the walk.
+    func releaseDroppedReferences() {
+        check.releases.pointee.releaseCounted()
     }
 
     /// ``receive(_:_:)`` for any row.
@@ -110,10 +107,10 @@ struct KeptRows {
             let row = unsafeDowncast(rows[offset], to: ViewNode.self)
             reference = Unmanaged.passUnretained(row)
             hasRendered = row.hasRendered
-            hasSameEnvironment = KeptRows.chainWord(row.environment.chain) == environmentChain
+            hasSameEnvironment = KeptRows.chainWord(row.environment.chain) == check.environmentChain
             hasPendingInputs = row.hasPendingInputs
         }
-        let viewIsSame = hasRendered && isSame(UnsafeRawPointer(reference.toOpaque()) + viewOffset, view)
+        let viewIsSame = hasRendered && isSame(UnsafeRawPointer(reference.toOpaque()) + check.viewOffset, view)
         if viewIsSame, hasSameEnvironment {
             deferred.append(reference, quiet: !hasPendingInputs)
         } else {
@@ -133,29 +130,7 @@ struct KeptRows {
     @inline(__always)
     private func isSame(_ old: UnsafeRawPointer, _ new: UnsafeRawPointer) -> Bool {
         if let layout { return layout.isSameInput(raw: old, new) }
-        return isSameWords(old, new)
-    }
-
-    /// Whether the words at ``words`` are the same in both views.
-    @inline(__always)
-    private func isSameWords(_ old: UnsafeRawPointer, _ new: UnsafeRawPointer) -> Bool {
-        // One or two words (the usual row view holds a model or two), with
-        // no loop: the second offset repeats the first if there is one word.
-        if UInt(bitPattern: wordCount &- 1) < 2 {
-            return old.load(fromByteOffset: firstWords.0, as: UInt.self)
-                == new.load(fromByteOffset: firstWords.0, as: UInt.self)
-                && old.load(fromByteOffset: firstWords.1, as: UInt.self)
-                    == new.load(fromByteOffset: firstWords.1, as: UInt.self)
-        }
-        var index = 0
-        while index < wordCount {
-            let offset = words[index]
-            if old.load(fromByteOffset: offset, as: UInt.self) != new.load(fromByteOffset: offset, as: UInt.self) {
-                return false
-            }
-            index &+= 1
-        }
-        return true
+        return check.isSameWords(old, new)
     }
 
     /// The row at `offset` takes what is new in its view or environment.

@@ -21,20 +21,23 @@
 struct RowWalk<Data: RandomAccessCollection, ID: Hashable, Content: View> {
     /// Walks the elements from the first while each one's id is the id
     /// shown at its offset, at most `shown.count` of them: makes the
-    /// element's view and hands its address to `row` with its offset, then
-    /// destroys it (`row` takes what it keeps by moving it out and putting
-    /// another view in its place). Returns the offset where it stopped.
+    /// element's view and keeps the row at its offset with `kept`, inline
+    /// (the usual row: see ``KeptRowCheck``), or hands the view's address to
+    /// `row` with the offset. `row` returns true if it took the view (moved
+    /// it out, or destroyed it); the walk destroys the others (`row` may
+    /// also take what it keeps by swapping another view in). Returns the
+    /// offset where it stopped.
     @usableFromInline
     let prefix: (
         _ data: Data, _ elementID: (Data.Element) -> ID, _ content: (Data.Element) -> Content,
-        _ shown: UnsafeBufferPointer<ID>, _ row: (Int, UnsafeMutableRawPointer) -> Void
+        _ shown: UnsafeBufferPointer<ID>, _ kept: KeptRowCheck, _ row: (Int, UnsafeMutableRawPointer) -> Bool
     ) -> Int
 
     /// Walks the elements from offset `start` on, but those at the offsets
     /// in `skipped` (in increasing order): makes each one's view and hands
     /// its address to `row` with its place among the rows (its offset less
     /// the skipped offsets before it). `row` returns true if it took the
-    /// view (moved it out); the walk destroys the others.
+    /// view (moved it out, or destroyed it); the walk destroys the others.
     @usableFromInline
     let views: (
         _ data: Data, _ content: (Data.Element) -> Content, _ start: Int, _ skipped: UnsafeBufferPointer<Int>,
@@ -49,8 +52,8 @@ struct RowWalk<Data: RandomAccessCollection, ID: Hashable, Content: View> {
     /// are given.
     @inlinable
     init() {
-        prefix = { data, elementID, content, shown, row in
-            Self.walkPrefix(data, elementID, content, shown, row)
+        prefix = { data, elementID, content, shown, kept, row in
+            Self.walkPrefix(data, elementID, content, shown, kept, row)
         }
         views = { data, content, start, skipped, row in Self.walkViews(data, content, start, skipped, row) }
         ids = { data, elementID, start, ids in Self.appendIDs(data, elementID, start, &ids) }
@@ -59,7 +62,7 @@ struct RowWalk<Data: RandomAccessCollection, ID: Hashable, Content: View> {
     @inlinable @inline(__always)
     static func walkPrefix(
         _ data: Data, _ elementID: (Data.Element) -> ID, _ content: (Data.Element) -> Content,
-        _ shown: UnsafeBufferPointer<ID>, _ row: (Int, UnsafeMutableRawPointer) -> Void
+        _ shown: UnsafeBufferPointer<ID>, _ kept: KeptRowCheck, _ row: (Int, UnsafeMutableRawPointer) -> Bool
     ) -> Int {
         withUnsafeTemporaryAllocation(of: Content.self, capacity: 1) { slot in
             let view = slot.baseAddress!
@@ -69,8 +72,8 @@ struct RowWalk<Data: RandomAccessCollection, ID: Hashable, Content: View> {
             func visit(_ element: inout Data.Element, at offset: Int) -> Bool {
                 guard elementID(element) == shown[offset] else { return false }
                 view.initialize(to: content(element))
-                row(offset, UnsafeMutableRawPointer(view))
-                view.deinitialize(count: 1)
+                let address = UnsafeMutableRawPointer(view)
+                if !kept.keeps(offset, address), !row(offset, address) { view.deinitialize(count: 1) }
                 return true
             }
             let inPlace = data.withContiguousStorageIfAvailable { elements in
@@ -154,7 +157,9 @@ extension RowWalk where Data.Element: Identifiable, ID == Data.Element.ID {
     /// compiler inlines (a stored `id` is a load) instead of a call per row.
     @inlinable
     init(identifiedByTheirOwnID: Void) {
-        prefix = { data, _, content, shown, row in Self.walkPrefix(data, { $0.id }, content, shown, row) }
+        prefix = { data, _, content, shown, kept, row in
+            Self.walkPrefix(data, { $0.id }, content, shown, kept, row)
+        }
         views = { data, content, start, skipped, row in Self.walkViews(data, content, start, skipped, row) }
         ids = { data, _, start, ids in Self.appendIDs(data, { $0.id }, start, &ids) }
     }

@@ -17,22 +17,28 @@
 @MainActor final class DeferredChildren {
     unowned(unsafe) let owner: ViewNode
     /// The views' addresses, each with the quiet flag in its low bit.
-    nonisolated(unsafe) private var views: UnsafeMutablePointer<UInt>?
-    private var count = 0
-    private var capacity = 0
+    @exclusivity(unchecked) nonisolated(unsafe) private var list = DeferredViewWords()
 
     init(owner: ViewNode) {
         self.owner = owner
     }
 
     deinit {
-        views?.deallocate()
+        list.words?.deallocate()
+    }
+
+    /// Where the views are kept, for code that appends to them without a
+    /// reference to this object (see ``KeptRowCheck``): valid while this
+    /// object lives (an object does not move, and the property has no
+    /// accessors).
+    var listAddress: UnsafeMutablePointer<DeferredViewWords> {
+        address(of: &list)
     }
 
     /// Makes room for `additional` more views without growing.
     func reserve(_ additional: Int) {
-        guard count + additional > capacity else { return }
-        grow(to: count + additional)
+        guard list.count + additional > list.capacity else { return }
+        grow(to: list.count + additional)
     }
 
     /// Adds `view` after the others.
@@ -48,50 +54,33 @@
     ///   input or environment by this render (see above).
     @inline(__always)
     func append(_ view: Unmanaged<ViewNode>, quiet: Bool = false) {
-        let index = count
-        if index == capacity { grow(to: max(8, capacity * 2)) }
-        // Stored without a retain (see above); an object's address is
-        // aligned, so its low bit is free.
-        let word = UInt(bitPattern: view.toOpaque()) | (quiet ? 1 : 0)
-        // Read once, into locals: `grow` made room, so the storage exists
-        // and `index` is below the capacity.
-        views.unsafelyUnwrapped[index] = word
-        count = index &+ 1
-    }
-
-    /// ``append(_:quiet:)`` if there is room for it without growing (see
-    /// ``reserve(_:)``); false, adding nothing, otherwise. Calls nothing.
-    @inline(__always)
-    func appendIfRoom(_ view: Unmanaged<ViewNode>, quiet: Bool) -> Bool {
-        let index = count
-        guard index < capacity else { return false }
-        views.unsafelyUnwrapped[index] = UInt(bitPattern: view.toOpaque()) | (quiet ? 1 : 0)
-        count = index &+ 1
-        return true
+        if list.count == list.capacity { grow(to: max(8, list.capacity * 2)) }
+        // `grow` made room.
+        _ = list.appendIfRoom(DeferredViewWords.word(view.toOpaque(), quiet: quiet))
     }
 
     @inline(never)
     private func grow(to newCapacity: Int) {
         let grown = UnsafeMutablePointer<UInt>.allocate(capacity: newCapacity)
-        if let views {
-            grown.initialize(from: views, count: count)
-            views.deallocate()
+        if let words = list.words {
+            grown.initialize(from: words, count: list.count)
+            words.deallocate()
         }
-        views = grown
-        capacity = newCapacity
+        list.words = grown
+        list.capacity = newCapacity
     }
 
     /// Lets each view decide whether it renders too, in order.
     func applyParentUpdate() {
-        guard let views else { return }
+        guard let views = list.words else { return }
         let queue = owner.context.queue
-        let count = self.count
+        let count = list.count
         var index = 0
         while index < count {
             // Read again after each render: a view rendered before may have
             // dirtied another.
             if queue.dirtyMarks.load(ordering: .acquiring) == 0 {
-                while index < count, views[index] & 1 != 0 { index &+= 1 }
+                index = DeferredChildren.firstLoud(views, from: index, count: count)
                 if index == count { break }
             }
             let word = views[index]
@@ -104,5 +93,54 @@
             if view.hasNothingNewFromParent { continue }
             view.applyParentUpdate(from: owner)
         }
+    }
+
+    /// The index of the first view from `index` on that is not quiet, or
+    /// `count`. Eight words at a time while they are all quiet (the rows of
+    /// a long list whose body ran again): one test of their bits ANDed.
+    @inline(__always)
+    private static func firstLoud(_ views: UnsafeMutablePointer<UInt>, from index: Int, count: Int) -> Int {
+        var index = index
+        while count &- index >= 8 {
+            let all = views[index] & views[index &+ 1] & views[index &+ 2] & views[index &+ 3]
+                & views[index &+ 4] & views[index &+ 5] & views[index &+ 6] & views[index &+ 7]
+            if all & 1 == 0 { break }
+            index &+= 8
+        }
+        while index < count, views[index] & 1 != 0 { index &+= 1 }
+        return index
+    }
+}
+
+/// The views of ``DeferredChildren``: their addresses, each with the quiet
+/// flag in its low bit. In a struct, at a fixed address in its object, so
+/// that the walk over a `ForEach`'s rows, compiled in the module that made
+/// the `ForEach`, appends to it directly (see ``KeptRowCheck``).
+@usableFromInline
+struct DeferredViewWords {
+    @usableFromInline var words: UnsafeMutablePointer<UInt>?
+    @usableFromInline var count = 0
+    @usableFromInline var capacity = 0
+
+    init() {}
+
+    /// The word stored for the view at `address`: stored without a retain
+    /// (see ``DeferredChildren``); an object's address is aligned, so its
+    /// low bit is free for `quiet`.
+    @inlinable @inline(__always)
+    static func word(_ address: UnsafeRawPointer, quiet: Bool) -> UInt {
+        UInt(bitPattern: address) | (quiet ? 1 : 0)
+    }
+
+    /// Appends `word` if there is room for it without growing (see
+    /// ``DeferredChildren/reserve(_:)``); false, adding nothing, otherwise.
+    /// Calls nothing.
+    @inlinable @inline(__always)
+    mutating func appendIfRoom(_ word: UInt) -> Bool {
+        let index = count
+        guard index < capacity else { return false }
+        words.unsafelyUnwrapped[index] = word
+        count = index &+ 1
+        return true
     }
 }

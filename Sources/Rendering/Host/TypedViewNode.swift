@@ -29,7 +29,7 @@ final class TypedViewNode<Content: View>: ViewNode {
         // property has no accessors, so the address stays valid for the
         // node's life (the engine takes a @Tracked property's storage the
         // same way).
-        viewAddress = address(of: &self.view)
+        viewAddress = UnsafeMutableRawPointer(address(of: &self.view))
         slots = Array(repeating: nil, count: layout.hostedFields.count)
     }
 
@@ -135,9 +135,4 @@ final class TypedViewNode<Content: View>: ViewNode {
         received = view
         super.releaseStorage()
     }
-}
-
-/// The address `pointer` is, for a stored property passed as `&property`.
-private func address<T>(of pointer: UnsafeMutablePointer<T>) -> UnsafeMutableRawPointer {
-    UnsafeMutableRawPointer(pointer)
 }

@@ -48,14 +48,20 @@ final class ViewLayout: @unchecked Sendable {
     // retaining an array.
     private let referenceOffsets: UnsafeMutableBufferPointer<Int>
     private let comparedFields: UnsafeMutableBufferPointer<FieldComparison>
+    /// Whether the words at ``offsetsComparedAsWords`` are all a view of
+    /// the type holds, each a strong reference (see
+    /// ``holdsOnlyStrongReferences(_:at:)``): destroying a view is
+    /// releasing each word once.
+    let wordsAreStrongReferences: Bool
 
     private init(
         hostedFields: [HostedField], comparison: Comparison, whole: Comparator? = nil, referenceOffsets: [Int] = [],
-        comparedFields: [FieldComparison] = []
+        comparedFields: [FieldComparison] = [], wordsAreStrongReferences: Bool = false
     ) {
         self.hostedFields = hostedFields
         self.comparison = comparison
         self.whole = whole
+        self.wordsAreStrongReferences = wordsAreStrongReferences
         self.referenceOffsets = .allocate(capacity: referenceOffsets.count)
         _ = self.referenceOffsets.initialize(from: referenceOffsets)
         self.comparedFields = .allocate(capacity: comparedFields.count)
@@ -206,7 +212,9 @@ final class ViewLayout: @unchecked Sendable {
         guard complete else { return ViewLayout(hostedFields: hosted, comparison: .never) }
         // Every field is compared (the view is the same input only if all
         // are), so comparing the cheap ones first changes no result.
-        return ViewLayout(hostedFields: hosted, comparison: .fields, referenceOffsets: references, comparedFields: others)
+        return ViewLayout(
+            hostedFields: hosted, comparison: .fields, referenceOffsets: references, comparedFields: others,
+            wordsAreStrongReferences: others.isEmpty && holdsOnlyStrongReferences(type, at: references))
     }
 
     /// How a field of type `type` is compared; nil for "the same reference".

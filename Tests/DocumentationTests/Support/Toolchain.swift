@@ -79,7 +79,7 @@ enum Toolchain {
         try source.write(to: main, atomically: true, encoding: .utf8)
         let program = folder.appending(path: "program")
         var objects: [String] = []
-        for module in ["Tracking", "Publishing", "Rendering", "CTrackingSupport"] {
+        for module in ["Tracking", "Publishing", "Rendering"] + cModules {
             objects += Documentation.files(in: buildFolder.appending(path: "\(module).build"), endingWith: ".o").map(\.path)
         }
         let build = try run(swiftc, commonArguments + ["-o", program.path, main.path] + files.map(\.path) + objects)
@@ -87,14 +87,21 @@ enum Toolchain {
         return try run(program, [])
     }
 
+    /// The package's C targets, which the Swift modules import.
+    private static let cModules = ["CTrackingSupport", "CRenderingSupport"]
+
     private static var commonArguments: [String] {
         [
             "-swift-version", "6", "-warnings-as-errors",
             "-I", buildFolder.appending(path: "Modules").path,
             "-module-cache-path", buildFolder.appending(path: "DocumentationTestsModuleCache").path,
-            "-Xcc", "-fmodule-map-file=" + buildFolder.appending(path: "CTrackingSupport.build/module.modulemap").path,
-            "-Xcc", "-I" + Documentation.packageRoot.appending(path: "Sources/CTrackingSupport/include").path,
         ]
+            + cModules.flatMap { module in
+                [
+                    "-Xcc", "-fmodule-map-file=" + buildFolder.appending(path: "\(module).build/module.modulemap").path,
+                    "-Xcc", "-I" + Documentation.packageRoot.appending(path: "Sources/\(module)/include").path,
+                ]
+            }
     }
 
     /// Type-checks `files` as one module that imports Tracking, Publishing
