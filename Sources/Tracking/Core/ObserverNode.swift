@@ -1,4 +1,5 @@
 import CTrackingSupport
+import Synchronization
 
 /// A subscriber that reacts after each transaction that changed something it
 /// read: it either runs its body again (`observe`) or tells its owner that it
@@ -20,6 +21,11 @@ final class ObserverNode: SubscriberNode, @unchecked Sendable {
     }
 
     let mode: Mode
+
+    /// Whether ``cancel()`` has flagged the observer `.cancelled`: set with
+    /// the flag, under the lock, and read without it, so that a second
+    /// cancel takes no lock.
+    private let cancelRequested = Atomic<Bool>(false)
 
     /// The body (`.rerun`) or the invalidation handler (`.invalidate`);
     /// ``doNothing`` once cancelled. Guarded by the component lock, but stable
@@ -341,9 +347,7 @@ final class ObserverNode: SubscriberNode, @unchecked Sendable {
         adoptPendingCauseLocked(state)
         if takesEvents { takeEventLocked() }
         if children.isEmpty { return [] }
-        let orphans = children
-        children.removeAll()
-        return orphans
+        return takeChildren()
     }
 
     /// What woke an observer that takes events becomes its run's event.
@@ -512,15 +516,20 @@ final class ObserverNode: SubscriberNode, @unchecked Sendable {
     /// in which case the run frees them when it ends. Runs the children's
     /// cleanups, then its own. Idempotent.
     func cancel() {
-        let state = ThreadState.current
+        // A second cancel (a token released after its `cancel()`) has
+        // nothing to do: the first one set the flag and did it.
+        if cancelRequested.load(ordering: .relaxed) { return }
+        ThreadState.withCurrent { cancel($0) }
+    }
+
+    private func cancel(_ state: ThreadState) {
         if componentBits.load(ordering: .acquiring) == 0 {
             // It never linked to anything and belongs to no component: no
             // other thread can be using it.
             if flags.contains(.cancelled) { return }
             flags.insert(.cancelled)
-            let orphans = children
-            children.removeAll()
-            if !orphans.isEmpty { ObserverNode.cancel(orphans) }
+            cancelRequested.store(true, ordering: .relaxed)
+            if !children.isEmpty { ObserverNode.cancel(takeChildren()) }
             if flags.contains(.running) { return }
             finishCancel(releaseEverythingLocked(state), state)
             return
@@ -531,16 +540,24 @@ final class ObserverNode: SubscriberNode, @unchecked Sendable {
             return
         }
         flags.insert(.cancelled)
-        let orphans = children
-        children.removeAll()
+        cancelRequested.store(true, ordering: .relaxed)
+        let orphans = children.isEmpty ? nil : takeChildren()
         var released: Released?
         if !flags.contains(.running) {
             released = releaseEverythingLocked(state)
         }
         component._withUnsafeGuaranteedRef { $0.unlock() }
         state.drainReleases()
-        if !orphans.isEmpty { ObserverNode.cancel(orphans) }
+        if let orphans { ObserverNode.cancel(orphans) }
         if let released { finishCancel(released, state) }
+    }
+
+    /// Empties ``children`` and returns what it held. Call under the lock,
+    /// or where no other thread can reach the node.
+    private func takeChildren() -> [ObserverNode] {
+        let orphans = children
+        children = []
+        return orphans
     }
 
     /// Cancels children, the newest first.
