@@ -225,14 +225,31 @@ final class Component: @unchecked Sendable {
     /// Locks the root of `node`'s component after joining into it the sources
     /// of the links `node` added in its current run (`links[start..<end]`):
     /// what the run read for the first time may belong to other components.
+    ///
+    /// Most sources share `node`'s first component or its root: those cost
+    /// a comparison. Components only merge, so a source once seen under the
+    /// root is joined for good, and a root seen stale only costs a call of
+    /// ``join(_:_:)``, which finds them joined.
     static func lock(_ node: Node, joining links: PointerStack, from start: Int, to end: Int) -> Unmanaged<Component> {
         if start < end {
-            for index in start..<end {
-                let link = links[index].assumingMemoryBound(to: Link.self)
+            let base = links.elements.baseAddress.unsafelyUnwrapped
+            var nodeBits = node.componentBits.load(ordering: .acquiring)
+            var nodeRoot = nodeBits == 0 ? 0 : UInt(bitPattern: root(from: unmanaged(nodeBits)).toOpaque())
+            var index = start
+            repeat {
+                let link = base[index].assumingMemoryBound(to: Link.self)
                 link.pointee.source._withUnsafeGuaranteedRef { source in
-                    if !areJoined(node, source) { join(node, source) }
+                    let bits = source.componentBits.load(ordering: .acquiring)
+                    if bits != 0, bits == nodeBits || bits == nodeRoot
+                        || UInt(bitPattern: root(from: unmanaged(bits)).toOpaque()) == nodeRoot {
+                        return
+                    }
+                    join(node, source)
+                    nodeBits = node.componentBits.load(ordering: .acquiring)
+                    nodeRoot = UInt(bitPattern: root(from: unmanaged(nodeBits)).toOpaque())
                 }
-            }
+                index &+= 1
+            } while index < end
         }
         return lock(node)
     }
