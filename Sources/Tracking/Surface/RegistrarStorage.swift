@@ -29,7 +29,8 @@ final class RegistrarStorage: @unchecked Sendable {
     /// Call under `lock`, or in `deinit`.
     private var nodes: RegistrarNodes { RegistrarNodes(first: firstNode, later: laterNodes) }
 
-    private func appendLocked(_ node: PropertyNode) {
+    @inline(__always)
+    private func appendLocked(_ node: __owned PropertyNode) {
         if firstNode == nil {
             firstNode = node
         } else {
@@ -42,7 +43,7 @@ final class RegistrarStorage: @unchecked Sendable {
 
     /// The node of the `@Tracked` property whose storage (its slot word) is at
     /// `storage` and whose value is at `value`, made now if the property has
-    /// none: the first tracked read of it.
+    /// none: the first tracked read of it. Unretained: the object owns it.
     ///
     /// Not generic: the caller, specialized for the value's type, passes the
     /// node's class (`TypedTrackedNode<Value>`), whose metadata it has cached;
@@ -51,23 +52,24 @@ final class RegistrarStorage: @unchecked Sendable {
     func installNode(
         in storage: UnsafeMutableRawPointer, value: UnsafeMutableRawPointer, owner: UnsafeMutableRawPointer,
         ownerType: Any.Type, nodeType: TrackedPropertyNode.Type
-    ) -> TrackedPropertyNode {
+    ) -> Unmanaged<TrackedPropertyNode> {
         let word = storage.assumingMemoryBound(to: UInt.self)
-        if let node = TrackedSlot.node(tracking_word_load(word)) { return node.takeUnretainedValue() }
+        if let node = TrackedSlot.node(tracking_word_load(word)) { return node }
         // Under the lock, so that two first reads on two threads make one
         // node, and the object's death finds every node a link can point to.
-        return lock.withLock {
-            while true {
-                let slot = tracking_word_load(word)
-                if let node = TrackedSlot.node(slot) { return node.takeUnretainedValue() }
-                let node = nodeType.init(
-                    value: value, equality: slot, owner: owner, ownerType: ownerType, offset: storage - owner)
-                // Only this function installs a node, under this lock, so the
-                // exchange fails only if the storage itself was replaced.
-                if TrackedSlot.install(node, in: storage, replacing: slot) {
-                    appendLocked(node)
-                    return node
-                }
+        lock.lock()
+        defer { lock.unlock() }
+        while true {
+            let slot = tracking_word_load(word)
+            if let node = TrackedSlot.node(slot) { return node }
+            let node = nodeType.init(
+                value: value, equality: slot, owner: owner, ownerType: ownerType, offset: storage - owner)
+            // Only this function installs a node, under this lock, so the
+            // exchange fails only if the storage itself was replaced.
+            if TrackedSlot.install(node, in: storage, replacing: slot) {
+                let installed = Unmanaged.passUnretained(node)
+                appendLocked(node)
+                return installed
             }
         }
     }

@@ -343,7 +343,7 @@ public struct Tracked<Value>: TrackedStorage {
                 owner: Unmanaged.passUnretained(owner).toOpaque(), ownerType: Owner.self,
                 nodeType: TypedTrackedNode<Value>.self)
         }
-        recordSourceRead(scope, Unmanaged.passUnretained(node).toOpaque())
+        recordSourceRead(scope, node.toOpaque())
     }
 }
 
