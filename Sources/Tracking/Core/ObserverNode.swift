@@ -451,13 +451,15 @@ class ObserverNode: SubscriberNode, @unchecked Sendable {
     /// Stops the observer and frees its links at once, unless it is running,
     /// in which case the run frees them when it ends. Runs the children's
     /// cleanups, then its own. Idempotent.
-    func cancel() {
+    @inline(__always)
+    final func cancel() {
         // A second cancel (a token released after its `cancel()`) has
         // nothing to do: the first one set the flag and did it.
         if cancelRequested.load(ordering: .relaxed) { return }
         ThreadState.withCurrent { cancel($0) }
     }
 
+    @inline(never)
     private func cancel(_ state: ThreadState) {
         if componentBits.load(ordering: .acquiring) == 0 {
             // It never linked to anything and belongs to no component: no
@@ -491,8 +493,8 @@ class ObserverNode: SubscriberNode, @unchecked Sendable {
     /// Empties ``children`` and returns what it held. Call under the lock,
     /// or where no other thread can reach the node.
     private func takeChildren() -> [ObserverNode] {
-        let orphans = children
-        children = []
+        var orphans: [ObserverNode] = []
+        swap(&orphans, &children)
         return orphans
     }
 
@@ -522,11 +524,12 @@ class ObserverNode: SubscriberNode, @unchecked Sendable {
             state.releaseLater(parked)
             parkedCause = nil
         }
-        let released = Released(
-            callback: callback, eventCallback: takesEvents ? withEvents.takeEventCallbackLocked() : nil,
-            cleanups: cleanups)
-        callback = doNothing
-        cleanups = []
+        // Moved out, not copied: the node's own references go to the caller.
+        var released = Released(
+            callback: doNothing, eventCallback: takesEvents ? withEvents.takeEventCallbackLocked() : nil,
+            cleanups: [])
+        swap(&released.callback, &callback)
+        if !cleanups.isEmpty { swap(&released.cleanups, &cleanups) }
         return released
     }
 
