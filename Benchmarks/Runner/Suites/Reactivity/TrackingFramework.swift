@@ -26,7 +26,7 @@ final class TrackingFramework: ReactiveFramework {
         return Computed { derived.value }
     }
 
-    func effect(_ body: @escaping @Sendable () -> Void) {
+    func effect(_ body: @escaping @isolated(any) @Sendable () -> Void) {
         tokens.append(observe(body))
     }
 
