@@ -151,25 +151,28 @@ final class Component: @unchecked Sendable {
     // MARK: Merging
 
     /// Puts `a` and `b` in one component, merging theirs if they differ. A node
-    /// without a component joins the other's as it is, so a subscriber that
-    /// reads an observed object takes no allocation. Call with no component
-    /// lock held.
+    /// without a component joins the other's root as it is, so a subscriber
+    /// that reads an observed object, or a new object read by an observed
+    /// subscriber, takes no allocation. Call with no component lock held.
     static func join(_ a: Node, _ b: Node) {
         while true {
             let aBits = a.componentBits.load(ordering: .acquiring)
             let bBits = b.componentBits.load(ordering: .acquiring)
-            if aBits == 0, bBits == 0 {
-                let shared = Unmanaged.passRetained(Component())
-                defer { shared.release() }
-                install(shared.takeUnretainedValue(), in: a)
-                continue
-            }
             if aBits == 0 {
-                install(unmanaged(bBits).takeUnretainedValue(), in: a)
+                if bBits == 0 {
+                    let shared = Unmanaged.passRetained(Component())
+                    defer { shared.release() }
+                    install(shared.takeUnretainedValue(), in: a)
+                    continue
+                }
+                // The root, so that later walks from `a` are short. It is
+                // alive: `b` holds its first component, which holds the
+                // chain of forwards to the root.
+                if installIfEmpty(root(from: unmanaged(bBits)), in: a) { return }
                 continue
             }
             if bBits == 0 {
-                install(unmanaged(aBits).takeUnretainedValue(), in: b)
+                if installIfEmpty(root(from: unmanaged(aBits)), in: b) { return }
                 continue
             }
             let first = root(from: unmanaged(aBits))
@@ -187,6 +190,19 @@ final class Component: @unchecked Sendable {
             low._withUnsafeGuaranteedRef { $0.unlock() }
             if stillRoots { return }
         }
+    }
+
+    /// Gives `node`, which has no component, the component `candidate`
+    /// (retaining it). Returns false if another thread gave it one first.
+    @inline(__always)
+    private static func installIfEmpty(_ candidate: Unmanaged<Component>, in node: Node) -> Bool {
+        _ = candidate.retain()
+        let bits = UInt(bitPattern: candidate.toOpaque())
+        if node.componentBits.compareExchange(expected: 0, desired: bits, ordering: .acquiringAndReleasing).exchanged {
+            return true
+        }
+        candidate.release()
+        return false
     }
 
     /// Merges two locked roots, the smaller into the larger.
@@ -209,14 +225,31 @@ final class Component: @unchecked Sendable {
     /// Locks the root of `node`'s component after joining into it the sources
     /// of the links `node` added in its current run (`links[start..<end]`):
     /// what the run read for the first time may belong to other components.
+    ///
+    /// Most sources share `node`'s first component or its root: those cost
+    /// a comparison. Components only merge, so a source once seen under the
+    /// root is joined for good, and a root seen stale only costs a call of
+    /// ``join(_:_:)``, which finds them joined.
     static func lock(_ node: Node, joining links: PointerStack, from start: Int, to end: Int) -> Unmanaged<Component> {
         if start < end {
-            for index in start..<end {
-                let link = links[index].assumingMemoryBound(to: Link.self)
+            let base = links.elements.baseAddress.unsafelyUnwrapped
+            var nodeBits = node.componentBits.load(ordering: .acquiring)
+            var nodeRoot = nodeBits == 0 ? 0 : UInt(bitPattern: root(from: unmanaged(nodeBits)).toOpaque())
+            var index = start
+            repeat {
+                let link = base[index].assumingMemoryBound(to: Link.self)
                 link.pointee.source._withUnsafeGuaranteedRef { source in
-                    if !areJoined(node, source) { join(node, source) }
+                    let bits = source.componentBits.load(ordering: .acquiring)
+                    if bits != 0, bits == nodeBits || bits == nodeRoot
+                        || UInt(bitPattern: root(from: unmanaged(bits)).toOpaque()) == nodeRoot {
+                        return
+                    }
+                    join(node, source)
+                    nodeBits = node.componentBits.load(ordering: .acquiring)
+                    nodeRoot = UInt(bitPattern: root(from: unmanaged(nodeBits)).toOpaque())
                 }
-            }
+                index &+= 1
+            } while index < end
         }
         return lock(node)
     }

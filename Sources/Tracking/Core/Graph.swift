@@ -18,13 +18,14 @@ enum Graph {
     // MARK: Subscriber lists
 
     /// Puts `link` at the head of `source`'s subscriber list.
+    @inline(__always)
     static func attachLocked(_ link: LinkPointer, to source: Node) {
         let head = source.firstSubscriber
         link.pointee.previousSubscriber = nil
         link.pointee.nextSubscriber = head
         head?.pointee.previousSubscriber = link
         source.firstSubscriber = link
-        source.attachedCount += 1
+        source.attachedCount &+= 1
         if !source.isDerived {
             // A new subscriber has not been told of this transaction's writes.
             unsafeDowncast(source, to: SourceNode.self).fastWriteMark.store(0, ordering: .relaxed)
@@ -44,16 +45,17 @@ enum Graph {
             next?.pointee.previousSubscriber = previous
             link.pointee.previousSubscriber = Link.unattached
             link.pointee.nextSubscriber = nil
-            source.attachedCount -= 1
+            source.attachedCount &-= 1
         }
     }
 
-    /// What a subscriber must do about one of its links, judged from the
-    /// graph alone: `.dirty` if the source changed since it was read (or
-    /// died), `.pending` if the source is a derived value that may have.
+    /// What a subscriber must do about one of its links to a source that
+    /// is not dead (a dead one's readers are `.dirty`), judged from the graph
+    /// alone: `.dirty` if the source changed since it was read, `.pending`
+    /// if the source is a derived value that may have.
     @inline(__always)
     static func changeSeenLocked(by link: LinkPointer, of source: Node) -> SubscriberFlags {
-        if source.isDead || source.version.load(ordering: .relaxed) != link.pointee.version {
+        if source.version.load(ordering: .relaxed) != link.pointee.version {
             return .dirty
         }
         if source.isDerived,
@@ -66,10 +68,25 @@ enum Graph {
     // MARK: Dependency lists
 
     /// Removes one link from both lists and recycles it.
+    @inline(__always)
     static func removeLocked(_ link: LinkPointer, state: ThreadState) {
-        if link.pointee.isAttached { detachLocked(link) }
         let source = link.pointee.source
-        let remaining = source._withUnsafeGuaranteedRef { $0.linkCount.subtract(1, ordering: .relaxed).newValue }
+        source._withUnsafeGuaranteedRef { source in
+            let previous = link.pointee.previousSubscriber
+            if previous != Link.unattached {
+                // Out of the subscriber list; the link's own fields are
+                // rewritten when it is used again.
+                let next = link.pointee.nextSubscriber
+                if let previous {
+                    previous.pointee.nextSubscriber = next
+                } else {
+                    source.firstSubscriber = next
+                }
+                next?.pointee.previousSubscriber = previous
+                source.attachedCount &-= 1
+            }
+        }
+        let remaining = source._withUnsafeGuaranteedRef { $0.linkCount.wrappingSubtract(1, ordering: .relaxed).newValue }
         state.recycleLocked(link)
         if source._withUnsafeGuaranteedRef({ $0.isDerived }) {
             state.releaseLater(source)          // the link's own reference

@@ -48,17 +48,20 @@ extension Link {
 }
 
 /// The shared supply of links. Links are carved from slabs that are never
-/// freed, and recycled through a free list; each thread keeps a few in its
-/// ``ThreadState`` so that a new dependency takes no lock. The shared list has
-/// a lock of its own, taken once per 64 links a thread makes or frees.
+/// freed, and recycled in chains: each thread keeps a few in its
+/// ``ThreadState`` so that a new dependency takes no lock, and trades whole
+/// chains (of ``chainSize`` links, but for those of exiting threads) with
+/// this pool, under a lock of its own, taken once per chain. A chain is
+/// linked through `nextDependency`; the pool stacks chains through their
+/// heads' `nextSubscriber`. Neither side walks a chain to count or split it.
 enum LinkPool {
-    private static let slabSize = 512
+    /// The length of the chains threads trade with the pool.
+    static let chainSize = 64
+    private static let chainsPerSlab = 8
     private static let lock = SpinLock()
-    /// Guarded by `lock`.
+    /// The free chains, stacked through their heads. Guarded by `lock`.
     @exclusivity(unchecked)
-    nonisolated(unsafe) private static var freeList: LinkPointer?
-    @exclusivity(unchecked)
-    nonisolated(unsafe) private static var freeCount = 0
+    nonisolated(unsafe) private static var freeChains: LinkPointer?
 
     /// Links freed by threads that have exited (see ``ThreadState``).
     static let retiredLiveCount = Atomic<Int>(0)
@@ -71,52 +74,40 @@ enum LinkPool {
             + retiredLiveCount.load(ordering: .relaxed)
     }
 
-    private static func withLock<R>(_ body: () -> R) -> R {
-        lock.withLock(body)
-    }
-
-    /// Moves up to `count` links from the shared free list to a chain the
-    /// caller owns (linked through `nextDependency`).
-    static func takeChain(_ count: Int) -> LinkPointer {
-        withLock { takeChainLocked(count) }
-    }
-
-    private static func takeChainLocked(_ count: Int) -> LinkPointer {
-        if freeList == nil { growFreeListLocked() }
-        let head = freeList.unsafelyUnwrapped
-        var tail = head
-        var taken = 1
-        while taken < count, let next = tail.pointee.nextDependency {
-            tail = next
-            taken += 1
-        }
-        freeList = tail.pointee.nextDependency
-        freeCount -= taken
-        tail.pointee.nextDependency = nil
-        return head
-    }
-
-    /// Returns a chain of `count` links to the shared free list.
-    static func giveChain(_ head: LinkPointer, _ tail: LinkPointer, count: Int) {
-        withLock {
-            tail.pointee.nextDependency = freeList
-            freeList = head
-            freeCount += count
+    /// Takes a chain of free links (at least one, ending in nil) for the
+    /// caller to own.
+    static func takeChain() -> LinkPointer {
+        lock.withLock {
+            if freeChains == nil { growLocked() }
+            let head = freeChains.unsafelyUnwrapped
+            freeChains = head.pointee.nextSubscriber
+            return head
         }
     }
 
-    private static func growFreeListLocked() {
-        let slab = LinkPointer.allocate(capacity: slabSize)
-        for index in 0..<slabSize {
-            let next: LinkPointer? = index + 1 < slabSize ? slab + (index + 1) : freeList
+    /// Returns a chain of links (ending in nil) to the pool.
+    static func giveChain(_ head: LinkPointer) {
+        lock.withLock {
+            head.pointee.nextSubscriber = freeChains
+            freeChains = head
+        }
+    }
+
+    private static func growLocked() {
+        let slab = LinkPointer.allocate(capacity: chainSize * chainsPerSlab)
+        for index in 0..<chainSize * chainsPerSlab {
+            let endsChain = (index + 1) % chainSize == 0
             (slab + index).initialize(to: Link(
                 source: .passUnretained(placeholderNode),
                 subscriber: .passUnretained(placeholderSubscriber),
                 previousSubscriber: Link.unattached, nextSubscriber: nil,
-                nextDependency: next, version: 0))
+                nextDependency: endsChain ? nil : slab + (index + 1), version: 0))
         }
-        freeList = slab
-        freeCount += slabSize
+        for chain in 0..<chainsPerSlab {
+            let head = slab + chain * chainSize
+            head.pointee.nextSubscriber = freeChains
+            freeChains = head
+        }
     }
 }
 

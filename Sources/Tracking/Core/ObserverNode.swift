@@ -1,4 +1,5 @@
 import CTrackingSupport
+import Synchronization
 
 /// A subscriber that reacts after each transaction that changed something it
 /// read: it either runs its body again (`observe`) or tells its owner that it
@@ -7,11 +8,12 @@ import CTrackingSupport
 ///
 /// An observer may be bound to an actor (``binding``): it then runs only on
 /// that actor, and a transaction that ends elsewhere posts it there (see
-/// ``ActorBinding``). An observer that takes events (``takesEvents``) keeps
-/// what woke it since its last run, for the ``Announcement`` of the next.
+/// ``ActorBinding``). An observer that takes events (``takesEvents``, an
+/// ``EventObserverNode``) keeps what woke it since its last run, for the
+/// ``Announcement`` of the next.
 /// Cleanups registered during a run (``addCleanup(_:)``) run before the next
 /// run and when the observer is cancelled, children's before its own.
-final class ObserverNode: SubscriberNode, @unchecked Sendable {
+class ObserverNode: SubscriberNode, @unchecked Sendable {
     enum Mode {
         /// Re-run the callback, tracking its reads.
         case rerun
@@ -21,6 +23,11 @@ final class ObserverNode: SubscriberNode, @unchecked Sendable {
 
     let mode: Mode
 
+    /// Whether ``cancel()`` has flagged the observer `.cancelled`: set with
+    /// the flag, under the lock, and read without it, so that a second
+    /// cancel takes no lock.
+    private let cancelRequested = Atomic<Bool>(false)
+
     /// The body (`.rerun`) or the invalidation handler (`.invalidate`);
     /// ``doNothing`` once cancelled. Guarded by the component lock, but stable
     /// while the node is `.running`: cancelling a running node leaves it to
@@ -29,12 +36,8 @@ final class ObserverNode: SubscriberNode, @unchecked Sendable {
     @exclusivity(unchecked)
     private var callback: @Sendable () -> Void
 
-    /// The body of an observer that takes events (``takesEvents``), else
-    /// ``ignoreEvent``. Guarded like ``callback``.
-    @exclusivity(unchecked)
-    private var eventCallback: @Sendable (Announcement) -> Void
-
-    /// Whether the body takes an ``Announcement``.
+    /// Whether the body takes an ``Announcement``: the node is an
+    /// ``EventObserverNode``, whose callback ``callback`` is not.
     let takesEvents: Bool
 
     /// Which announcements wake the observer: changes (`.willSet`, `.didSet`)
@@ -66,14 +69,6 @@ final class ObserverNode: SubscriberNode, @unchecked Sendable {
     @exclusivity(unchecked)
     private var parkedCause: Unmanaged<Node>?
 
-    /// For an observer that takes events: the kind of the latest
-    /// announcement that woke it since its last run, and every property whose
-    /// change did, retained, without repeats. Guarded by the component lock.
-    @exclusivity(unchecked)
-    private var pendingKind: AnnouncementKind?
-    @exclusivity(unchecked)
-    private var pendingChanges: [Node] = []
-
     /// Cleanups registered by the current or last run, in registration order.
     /// Appended by the running thread; taken under the component lock by the
     /// next run or by cancellation.
@@ -85,7 +80,7 @@ final class ObserverNode: SubscriberNode, @unchecked Sendable {
 
     init(
         mode: Mode, origin: SourceLocation, binding: ActorBinding? = nil,
-        options: Announcements = .continuousDefault,
+        options: Announcements = .continuousDefault, takesEvents: Bool = false,
         callback: @escaping @Sendable () -> Void
     ) {
         self.mode = mode
@@ -93,25 +88,13 @@ final class ObserverNode: SubscriberNode, @unchecked Sendable {
         self.binding = binding
         self.options = options
         self.callback = callback
-        self.eventCallback = ignoreEvent
-        self.takesEvents = false
+        self.takesEvents = takesEvents
         super.init(kind: .observer)
     }
 
-    /// An observer whose body takes an ``Announcement``.
-    init(
-        origin: SourceLocation, binding: ActorBinding?, options: Announcements,
-        eventCallback: @escaping @Sendable (Announcement) -> Void
-    ) {
-        self.mode = .rerun
-        self.origin = origin
-        self.binding = binding
-        self.options = options
-        self.callback = doNothing
-        self.eventCallback = eventCallback
-        self.takesEvents = true
-        super.init(kind: .observer)
-    }
+    /// This node as the ``EventObserverNode`` it is when it ``takesEvents``.
+    @inline(__always)
+    final var withEvents: EventObserverNode { unsafeDowncast(self, to: EventObserverNode.self) }
 
     override var subscriberName: String { "observer created at \(origin)" }
 
@@ -126,7 +109,7 @@ final class ObserverNode: SubscriberNode, @unchecked Sendable {
             // value it is that value's change.
             let death = state.isAnnouncingDeath && mark == .dirty
             if death ? !options.contains(.deinit) : options.isDisjoint(with: [.willSet, .didSet]) { return }
-            if takesEvents { recordEventLocked(death: death, cause: cause, state: state) }
+            if takesEvents { withEvents.recordEventLocked(death: death, cause: cause) }
         }
         flags.insert(mark)
         recordCauseLocked(cause, state: state)
@@ -170,15 +153,6 @@ final class ObserverNode: SubscriberNode, @unchecked Sendable {
         pendingCause = .passRetained(cause)
     }
 
-    private func recordEventLocked(death: Bool, cause: Node, state: ThreadState) {
-        if death {
-            pendingKind = .deinit
-            return
-        }
-        pendingKind = options.contains(.didSet) ? .didSet : .willSet
-        if !pendingChanges.contains(where: { $0 === cause }) { pendingChanges.append(cause) }
-    }
-
     /// The run goes ahead: what marked it becomes the last cause.
     @inline(__always)
     private func adoptPendingCauseLocked(_ state: ThreadState) {
@@ -203,24 +177,7 @@ final class ObserverNode: SubscriberNode, @unchecked Sendable {
                 parkedCause = pending
             }
         }
-        if takesEvents { dropPendingEventsLocked(state) }
-    }
-
-    @inline(never)
-    private func dropPendingEventsLocked(_ state: ThreadState) {
-        pendingKind = nil
-        if pendingChanges.isEmpty { return }
-        // Each reference moves to the releases, so that emptying the array
-        // under the lock ends no node.
-        for change in pendingChanges { state.releaseLater(Unmanaged.passRetained(change)) }
-        pendingChanges.removeAll()
-    }
-
-    private func takePendingChangesLocked() -> [Node] {
-        if pendingChanges.isEmpty { return [] }
-        let changes = pendingChanges
-        pendingChanges = []
-        return changes
+        if takesEvents { withEvents.dropPendingEventsLocked(state) }
     }
 
     /// Makes `child` a child of this observer, which is running on this
@@ -240,7 +197,7 @@ final class ObserverNode: SubscriberNode, @unchecked Sendable {
         if componentBits.load(ordering: .acquiring) == 0 {
             // Brand new and no one else can reach it yet: no lock to take.
             claimLocked(state)
-            if takesEvents { runKind = .initial }
+            if takesEvents { withEvents.runKind = .initial }
             perform(state, orphans: [])
             return
         }
@@ -250,7 +207,7 @@ final class ObserverNode: SubscriberNode, @unchecked Sendable {
             return
         }
         let orphans = beginRunLocked(state)
-        if takesEvents { runKind = .initial }
+        if takesEvents { withEvents.runKind = .initial }
         component._withUnsafeGuaranteedRef { $0.unlock() }
         perform(state, orphans: orphans)
     }
@@ -323,13 +280,6 @@ final class ObserverNode: SubscriberNode, @unchecked Sendable {
         return true
     }
 
-    /// For an observer that takes events, the event of the run in progress:
-    /// what woke it. Set when the run begins; only the running thread uses it.
-    @exclusivity(unchecked)
-    private var runKind: AnnouncementKind = .initial
-    @exclusivity(unchecked)
-    private var runChanges: [Node] = []
-
     /// Claims the node for a run; returns the children to cancel.
     @inline(__always)
     private func beginRunLocked(_ state: ThreadState) -> [ObserverNode] {
@@ -339,20 +289,12 @@ final class ObserverNode: SubscriberNode, @unchecked Sendable {
         flags.remove(mode == .rerun ? [.dirty, .pending, .invalidated, .sourceDied] : [.dirty, .pending, .invalidated])
         claimLocked(state)
         adoptPendingCauseLocked(state)
-        if takesEvents { takeEventLocked() }
+        if takesEvents {
+            withEvents.takeEventLocked(first: firstRunIsPending)
+            firstRunIsPending = false
+        }
         if children.isEmpty { return [] }
-        let orphans = children
-        children.removeAll()
-        return orphans
-    }
-
-    /// What woke an observer that takes events becomes its run's event.
-    @inline(never)
-    private func takeEventLocked() {
-        runKind = firstRunIsPending ? .initial : pendingKind ?? .didSet
-        firstRunIsPending = false
-        pendingKind = nil
-        runChanges = takePendingChangesLocked()
+        return takeChildren()
     }
 
     /// Runs the callback of a claimed node.
@@ -368,9 +310,7 @@ final class ObserverNode: SubscriberNode, @unchecked Sendable {
             state.runningObserver = Unmanaged.passUnretained(self).toOpaque()
             let previous = beginTracking(state)
             if takesEvents {
-                let changes = runChanges
-                runChanges = []
-                eventCallback(Announcement(kind: runKind, changes: changes, to: self))
+                withEvents.callEventCallback()
             } else {
                 callback()
             }
@@ -504,23 +444,30 @@ final class ObserverNode: SubscriberNode, @unchecked Sendable {
     /// What a cancelled observer lets go of, released after the lock.
     private struct Released {
         var callback: @Sendable () -> Void
-        var eventCallback: @Sendable (Announcement) -> Void
+        var eventCallback: (@Sendable (Announcement) -> Void)?
         var cleanups: [Cleanup]
     }
 
     /// Stops the observer and frees its links at once, unless it is running,
     /// in which case the run frees them when it ends. Runs the children's
     /// cleanups, then its own. Idempotent.
-    func cancel() {
-        let state = ThreadState.current
+    @inline(__always)
+    final func cancel() {
+        // A second cancel (a token released after its `cancel()`) has
+        // nothing to do: the first one set the flag and did it.
+        if cancelRequested.load(ordering: .relaxed) { return }
+        ThreadState.withCurrent { cancel($0) }
+    }
+
+    @inline(never)
+    private func cancel(_ state: ThreadState) {
         if componentBits.load(ordering: .acquiring) == 0 {
             // It never linked to anything and belongs to no component: no
             // other thread can be using it.
             if flags.contains(.cancelled) { return }
             flags.insert(.cancelled)
-            let orphans = children
-            children.removeAll()
-            if !orphans.isEmpty { ObserverNode.cancel(orphans) }
+            cancelRequested.store(true, ordering: .relaxed)
+            if !children.isEmpty { ObserverNode.cancel(takeChildren()) }
             if flags.contains(.running) { return }
             finishCancel(releaseEverythingLocked(state), state)
             return
@@ -531,16 +478,24 @@ final class ObserverNode: SubscriberNode, @unchecked Sendable {
             return
         }
         flags.insert(.cancelled)
-        let orphans = children
-        children.removeAll()
+        cancelRequested.store(true, ordering: .relaxed)
+        let orphans = children.isEmpty ? nil : takeChildren()
         var released: Released?
         if !flags.contains(.running) {
             released = releaseEverythingLocked(state)
         }
         component._withUnsafeGuaranteedRef { $0.unlock() }
         state.drainReleases()
-        if !orphans.isEmpty { ObserverNode.cancel(orphans) }
+        if let orphans { ObserverNode.cancel(orphans) }
         if let released { finishCancel(released, state) }
+    }
+
+    /// Empties ``children`` and returns what it held. Call under the lock,
+    /// or where no other thread can reach the node.
+    private func takeChildren() -> [ObserverNode] {
+        var orphans: [ObserverNode] = []
+        swap(&orphans, &children)
+        return orphans
     }
 
     /// Cancels children, the newest first.
@@ -569,10 +524,12 @@ final class ObserverNode: SubscriberNode, @unchecked Sendable {
             state.releaseLater(parked)
             parkedCause = nil
         }
-        let released = Released(callback: callback, eventCallback: eventCallback, cleanups: cleanups)
-        callback = doNothing
-        eventCallback = ignoreEvent
-        cleanups = []
+        // Moved out, not copied: the node's own references go to the caller.
+        var released = Released(
+            callback: doNothing, eventCallback: takesEvents ? withEvents.takeEventCallbackLocked() : nil,
+            cleanups: [])
+        swap(&released.callback, &callback)
+        if !cleanups.isEmpty { swap(&released.cleanups, &cleanups) }
         return released
     }
 

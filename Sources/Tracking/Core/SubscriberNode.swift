@@ -147,7 +147,7 @@ class SubscriberNode: Node, @unchecked Sendable {
     /// source's ``Node/linkCount`` (and clearing the source's fast-write
     /// mark) puts writes to the source on the path that bumps its version,
     /// which the end of the run checks.
-    @usableFromInline
+    @usableFromInline @inline(__always)
     final func addLink(to source: Node, _ state: ThreadState) -> LinkPointer {
         source.linkCount.wrappingAdd(1, ordering: .relaxed)
         if !source.isDerived {
@@ -246,18 +246,25 @@ class SubscriberNode: Node, @unchecked Sendable {
         var changed: SubscriberFlags = []
         let start = newLinksStart
         if start < end {
-            for index in start..<end {
-                let link = state.newLinks[index].assumingMemoryBound(to: Link.self)
+            let links = state.newLinks.elements.baseAddress.unsafelyUnwrapped
+            var index = start
+            repeat {
+                let link = links[index].assumingMemoryBound(to: Link.self)
                 link.pointee.source._withUnsafeGuaranteedRef { source in
-                    if !source.isDead, !link.pointee.isAttached {
-                        Graph.attachLocked(link, to: source)
+                    if source.isDead {
+                        changed.insert(.dirty)
+                        return
                     }
+                    if !link.pointee.isAttached { Graph.attachLocked(link, to: source) }
                     changed.insert(Graph.changeSeenLocked(by: link, of: source))
                 }
+                index &+= 1
+            } while index < end
+            let above = state.newLinks.count &- end
+            if above > 0 {
+                for index in 0..<above { links[start &+ index] = links[end &+ index] }
             }
-            let above = state.newLinks.count - end
-            for index in 0..<above { state.newLinks[start + index] = state.newLinks[end + index] }
-            state.newLinks.truncate(to: start + above)
+            state.newLinks.truncate(to: start &+ above)
         }
         return changed
     }

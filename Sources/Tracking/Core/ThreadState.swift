@@ -105,13 +105,23 @@ final class ThreadState {
     /// sources when each run ends (see ``SubscriberNode/newLinksStart``).
     @exclusivity(unchecked)
     var newLinks = PointerStack(capacity: 64)
-    /// Spare links for new dependencies, chained through `nextDependency`.
+    /// Spare links for new dependencies, chained through `nextDependency`:
+    /// the chain new links come from (its length is not kept), the links
+    /// this thread recycled since (fewer than ``LinkPool/chainSize``), and
+    /// full chains of recycled links, stacked through their heads'
+    /// `nextSubscriber`. A thread keeps at most ``fullLinkChainLimit`` full
+    /// chains; the pool gets the others, whole.
     @exclusivity(unchecked)
     private var spareLinks: LinkPointer?
     @exclusivity(unchecked)
-    private var spareLinkCount = 0
-    private static let spareLinkRefill = 64
-    private static let spareLinkLimit = 256
+    private var recycledLinks: LinkPointer?
+    @exclusivity(unchecked)
+    private var recycledLinkCount = 0
+    @exclusivity(unchecked)
+    private var fullLinkChains: LinkPointer?
+    @exclusivity(unchecked)
+    private var fullLinkChainCount = 0
+    private static let fullLinkChainLimit = 3
     /// Scratch stack for propagation, kept to avoid allocating per write.
     @exclusivity(unchecked)
     var traversal = PointerStack()
@@ -167,16 +177,9 @@ final class ThreadState {
     /// `source`.
     @inline(__always)
     func makeLink(source: Node, subscriber: SubscriberNode, version: UInt64) -> LinkPointer {
-        if spareLinks == nil {
-            spareLinks = LinkPool.takeChain(ThreadState.spareLinkRefill)
-            var count = 0
-            var cursor = spareLinks
-            while let link = cursor { count += 1; cursor = link.pointee.nextDependency }
-            spareLinkCount = count
-        }
+        if spareLinks == nil { refillSpareLinks() }
         let link = spareLinks.unsafelyUnwrapped
         spareLinks = link.pointee.nextDependency
-        spareLinkCount -= 1
         link.pointee = Link(
             // Only derived values are retained by their links: a source node
             // is kept alive by its owner, and after the owner's death by the
@@ -191,34 +194,49 @@ final class ThreadState {
         return link
     }
 
-    /// Takes back a link removed from both lists (the spares overflow into
-    /// the shared pool).
-    @inline(__always)
-    func recycleLocked(_ link: LinkPointer) {
-        link.pointee.previousSubscriber = Link.unattached
-        link.pointee.nextDependency = spareLinks
-        spareLinks = link
-        spareLinkCount += 1
-        liveLinks.store(liveLinks.load(ordering: .relaxed) &- 1, ordering: .relaxed)
-        if spareLinkCount > ThreadState.spareLinkLimit { giveBackSpareLinks() }
+    /// Gives ``spareLinks`` a chain: the recycled links, else a full chain,
+    /// else one from the pool.
+    @inline(never)
+    private func refillSpareLinks() {
+        if let recycled = recycledLinks {
+            spareLinks = recycled
+            recycledLinks = nil
+            recycledLinkCount = 0
+        } else if let full = fullLinkChains {
+            spareLinks = full
+            fullLinkChains = full.pointee.nextSubscriber
+            fullLinkChainCount -= 1
+        } else {
+            spareLinks = LinkPool.takeChain()
+        }
     }
 
-    /// Gives back all spare links but a refill's worth.
+    /// Takes back a link removed from both lists.
+    @inline(__always)
+    func recycleLocked(_ link: LinkPointer) {
+        link.pointee.nextDependency = recycledLinks
+        recycledLinks = link
+        recycledLinkCount &+= 1
+        liveLinks.store(liveLinks.load(ordering: .relaxed) &- 1, ordering: .relaxed)
+        if recycledLinkCount == LinkPool.chainSize { stackRecycledLinks() }
+    }
+
+    /// The recycled links make a full chain: it joins the full ones, and the
+    /// oldest full one goes to the pool if there are too many (no lock is
+    /// held on the pool's: it has a lock of its own, never held with a
+    /// component lock waited for).
     @inline(never)
-    private func giveBackSpareLinks() {
-        guard var tail = spareLinks else { return }
-        var kept = 1
-        while kept < ThreadState.spareLinkRefill, let next = tail.pointee.nextDependency {
-            tail = next
-            kept += 1
+    private func stackRecycledLinks() {
+        let chain = recycledLinks.unsafelyUnwrapped
+        recycledLinks = nil
+        recycledLinkCount = 0
+        if fullLinkChainCount == ThreadState.fullLinkChainLimit {
+            LinkPool.giveChain(chain)
+            return
         }
-        guard let surplus = tail.pointee.nextDependency else { return }
-        var last = surplus
-        var count = 1
-        while let next = last.pointee.nextDependency { last = next; count += 1 }
-        tail.pointee.nextDependency = nil
-        LinkPool.giveChain(surplus, last, count: count)
-        spareLinkCount = kept
+        chain.pointee.nextSubscriber = fullLinkChains
+        fullLinkChains = chain
+        fullLinkChainCount += 1
     }
 
     deinit {
@@ -238,11 +256,12 @@ final class ThreadState {
         pullFrames.deallocate()
         traversal.deallocate()
         // The thread is gone: its spare links go back to the shared pool.
-        guard let head = spareLinks else { return }
-        var tail = head
-        var count = 1
-        while let next = tail.pointee.nextDependency { tail = next; count += 1 }
-        LinkPool.giveChain(head, tail, count: count)
+        if let spare = spareLinks { LinkPool.giveChain(spare) }
+        if let recycled = recycledLinks { LinkPool.giveChain(recycled) }
+        while let full = fullLinkChains {
+            fullLinkChains = full.pointee.nextSubscriber
+            LinkPool.giveChain(full)
+        }
     }
 
     init() {}

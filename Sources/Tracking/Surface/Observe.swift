@@ -125,7 +125,7 @@ public func observe(
     isolation: isolated (any Actor)? = #isolation,
     @_inheritActorContext _ body: @escaping @isolated(any) @Sendable (TrackingEvent) -> Void
 ) -> TrackingToken {
-    let node = ObserverNode(
+    let node = EventObserverNode(
         origin: SourceLocation(fileID: fileID, line: line),
         binding: ActorBinding.binding(for: body.isolation), options: options.announcements,
         eventCallback: callableHere(body))
@@ -133,29 +133,32 @@ public func observe(
 }
 
 /// Starts an observer: its first run now, on this thread, unless it is bound
-/// to an actor this thread is not on, which then runs it.
-private func start(_ node: ObserverNode, callerIsolation: (any Actor)?) -> TrackingToken {
-    let state = ThreadState.current
-    if let scope = tracking_current_scope() {
-        let parent = Unmanaged<SubscriberNode>.fromOpaque(scope).takeUnretainedValue()
-        if parent.kind == .observer {
-            unsafeDowncast(parent, to: ObserverNode.self).adopt(node)
+/// to an actor this thread is not on, which then runs it. The token takes
+/// the caller's reference to the node.
+private func start(_ node: __owned ObserverNode, callerIsolation: (any Actor)?) -> TrackingToken {
+    ThreadState.withCurrent { state in
+        if let scope = tracking_current_scope() {
+            Unmanaged<SubscriberNode>.fromOpaque(scope)._withUnsafeGuaranteedRef { parent in
+                if parent.kind == .observer {
+                    unsafeDowncast(parent, to: ObserverNode.self).adopt(node)
+                }
+            }
         }
-    }
-    guard let binding = node.binding else {
-        Scheduler.beginTransaction(state)
-        node.run(state)
-        Scheduler.endTransaction(state)
-        return TrackingToken(node: node)
-    }
-    if callerIsolation !== binding.actor && !binding.isCurrent(state) {
-        node.postFirstRun()
-        return TrackingToken(node: node)
-    }
-    binding.runHere(state) {
-        Scheduler.beginTransaction(state)
-        node.run(state)
-        Scheduler.endTransaction(state)
+        if let binding = node.binding {
+            if callerIsolation !== binding.actor && !binding.isCurrent(state) {
+                node.postFirstRun()
+            } else {
+                binding.runHere(state) {
+                    Scheduler.beginTransaction(state)
+                    node.run(state)
+                    Scheduler.endTransaction(state)
+                }
+            }
+        } else {
+            Scheduler.beginTransaction(state)
+            node.run(state)
+            Scheduler.endTransaction(state)
+        }
     }
     return TrackingToken(node: node)
 }

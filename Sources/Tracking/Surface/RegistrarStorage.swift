@@ -5,8 +5,10 @@ import CTrackingSupport
 /// path (for the hand-written registrar calls) and told when the object is
 /// deallocated. Its deinitializer is the object's death.
 ///
-/// Small (a lock word and an empty array until a property is observed): it
-/// is allocated with every object.
+/// Small (a lock word, a node and an array, all empty until a property is
+/// observed: 40 bytes, which glibc serves from the same 48-byte chunk as 32):
+/// it is allocated with every object. The first node is kept inline, so that
+/// the usual object, one observed property, allocates no array buffer.
 @usableFromInline
 final class RegistrarStorage: @unchecked Sendable {
     /// The lock, and in its word, for a class that also conforms to
@@ -16,16 +18,32 @@ final class RegistrarStorage: @unchecked Sendable {
     @usableFromInline
     let lock = RegistrarLock()
 
-    /// Every node of this object. Guarded by `lock`.
+    /// The node of the first property tracked, then those of the others, in
+    /// the order of their first tracked reads. Guarded by `lock`.
     @exclusivity(unchecked)
-    private var nodes: [PropertyNode] = []
+    private var firstNode: PropertyNode?
+    @exclusivity(unchecked)
+    private var laterNodes: [PropertyNode] = []
+
+    /// Every node of this object, in the order of their first tracked reads.
+    /// Call under `lock`, or in `deinit`.
+    private var nodes: RegistrarNodes { RegistrarNodes(first: firstNode, later: laterNodes) }
+
+    @inline(__always)
+    private func appendLocked(_ node: __owned PropertyNode) {
+        if firstNode == nil {
+            firstNode = node
+        } else {
+            laterNodes.append(node)
+        }
+    }
 
     @usableFromInline
     init() {}
 
     /// The node of the `@Tracked` property whose storage (its slot word) is at
     /// `storage` and whose value is at `value`, made now if the property has
-    /// none: the first tracked read of it.
+    /// none: the first tracked read of it. Unretained: the object owns it.
     ///
     /// Not generic: the caller, specialized for the value's type, passes the
     /// node's class (`TypedTrackedNode<Value>`), whose metadata it has cached;
@@ -34,23 +52,24 @@ final class RegistrarStorage: @unchecked Sendable {
     func installNode(
         in storage: UnsafeMutableRawPointer, value: UnsafeMutableRawPointer, owner: UnsafeMutableRawPointer,
         ownerType: Any.Type, nodeType: TrackedPropertyNode.Type
-    ) -> TrackedPropertyNode {
+    ) -> Unmanaged<TrackedPropertyNode> {
         let word = storage.assumingMemoryBound(to: UInt.self)
-        if let node = TrackedSlot.node(tracking_word_load(word)) { return node.takeUnretainedValue() }
+        if let node = TrackedSlot.node(tracking_word_load(word)) { return node }
         // Under the lock, so that two first reads on two threads make one
         // node, and the object's death finds every node a link can point to.
-        return lock.withLock {
-            while true {
-                let slot = tracking_word_load(word)
-                if let node = TrackedSlot.node(slot) { return node.takeUnretainedValue() }
-                let node = nodeType.init(
-                    value: value, equality: slot, owner: owner, ownerType: ownerType, offset: storage - owner)
-                // Only this function installs a node, under this lock, so the
-                // exchange fails only if the storage itself was replaced.
-                if TrackedSlot.install(node, in: storage, replacing: slot) {
-                    nodes.append(node)
-                    return node
-                }
+        lock.lock()
+        defer { lock.unlock() }
+        while true {
+            let slot = tracking_word_load(word)
+            if let node = TrackedSlot.node(slot) { return node }
+            let node = nodeType.init(
+                value: value, equality: slot, owner: owner, ownerType: ownerType, offset: storage - owner)
+            // Only this function installs a node, under this lock, so the
+            // exchange fails only if the storage itself was replaced.
+            if TrackedSlot.install(node, in: storage, replacing: slot) {
+                let installed = Unmanaged.passUnretained(node)
+                appendLocked(node)
+                return installed
             }
         }
     }
@@ -74,20 +93,20 @@ final class RegistrarStorage: @unchecked Sendable {
         lock.withLock {
             if let node = nodeLocked(for: keyPath) { return node }
             let node = KeyPathPropertyNode(keyPath: keyPath)
-            nodes.append(node)
+            appendLocked(node)
             return node
         }
     }
 
     /// Nodes made for this object's properties, for tests and leak checks.
     var registeredCount: Int {
-        lock.withLock { nodes.count }
+        lock.withLock { firstNode == nil ? 0 : 1 + laterNodes.count }
     }
 
     /// The nodes made for this object's properties, in the order of their
     /// first tracked reads: for tests of the graph's shape.
     var registeredNodes: [PropertyNode] {
-        lock.withLock { nodes }
+        lock.withLock { Array(nodes) }
     }
 
     /// Links pointing at this object's nodes, for tests and leak checks.
@@ -98,8 +117,34 @@ final class RegistrarStorage: @unchecked Sendable {
     /// The object is gone: everything that read one of its properties hears
     /// of it once, as of a change.
     deinit {
-        if !nodes.isEmpty { SourceNode.ownerDied(nodes) }
+        if firstNode != nil { SourceNode.ownerDied(nodes) }
         let bridge = lock.pointer
         if bridge != 0 { releaseObservationBridge(at: bridge) }
+    }
+}
+
+/// The nodes of one object, the first kept apart from the others (see
+/// ``RegistrarStorage``), as one sequence.
+private struct RegistrarNodes: Sequence {
+    let first: PropertyNode?
+    let later: [PropertyNode]
+
+    func makeIterator() -> Iterator {
+        Iterator(first: first, later: later.makeIterator())
+    }
+
+    var underestimatedCount: Int { first == nil ? 0 : 1 + later.count }
+
+    struct Iterator: IteratorProtocol {
+        var first: PropertyNode?
+        var later: IndexingIterator<[PropertyNode]>
+
+        mutating func next() -> PropertyNode? {
+            if let node = first {
+                first = nil
+                return node
+            }
+            return later.next()
+        }
     }
 }

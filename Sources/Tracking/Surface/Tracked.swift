@@ -343,7 +343,7 @@ public struct Tracked<Value>: TrackedStorage {
                 owner: Unmanaged.passUnretained(owner).toOpaque(), ownerType: Owner.self,
                 nodeType: TypedTrackedNode<Value>.self)
         }
-        recordSourceRead(scope, Unmanaged.passUnretained(node).toOpaque())
+        recordSourceRead(scope, node.toOpaque())
     }
 }
 
@@ -352,7 +352,11 @@ public struct Tracked<Value>: TrackedStorage {
 /// the call; `releasenone` as ``Tracked/recordFirstRead(_:_:owner:)``.
 @usableFromInline @inline(never) @_effects(releasenone)
 func recordSourceRead(_ scope: UnsafeMutableRawPointer, _ node: UnsafeMutableRawPointer) {
-    Unmanaged<SourceNode>.fromOpaque(node)._withUnsafeGuaranteedRef { $0.recordRead(in: scope) }
+    Unmanaged<SubscriberNode>.fromOpaque(scope)._withUnsafeGuaranteedRef { subscriber in
+        Unmanaged<Node>.fromOpaque(node)._withUnsafeGuaranteedRef { source in
+            if case .new = subscriber.trackFast(source) { subscriber.addLinkOnThisThread(to: source) }
+        }
+    }
 }
 
 extension Tracked: Sendable where Value: Sendable {}

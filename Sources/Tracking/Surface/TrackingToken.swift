@@ -24,7 +24,8 @@ public final class TrackingToken: Sendable, Hashable {
     }
 
     deinit {
-        node.cancel()
+        // Borrowed: the token holds the node until its fields are destroyed.
+        Unmanaged.passUnretained(node)._withUnsafeGuaranteedRef { $0.cancel() }
     }
 
     /// Stops the observer. Its registrations are freed at once, or, if it is

@@ -49,8 +49,8 @@ final class ObservationFramework: ReactiveFramework, @unchecked Sendable {
         Computed(read: compute)
     }
 
-    func effect(_ body: @escaping @Sendable () -> Void) {
-        let effect = ObservationEffect(body, framework: self)
+    func effect(_ body: @escaping @isolated(any) @Sendable () -> Void) {
+        let effect = ObservationEffect(plainBody(body), framework: self)
         effects.append(effect)
         effect.run()
     }

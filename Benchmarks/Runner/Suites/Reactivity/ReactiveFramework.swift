@@ -44,9 +44,31 @@ protocol ReactiveFramework: AnyObject {
     func computed<Value: Equatable & Sendable>(_ compute: @escaping @Sendable () -> Value) -> Computed<Value>
     /// Runs `body` now and again after each batch that changed what it read,
     /// until ``cleanup()``.
-    func effect(_ body: @escaping @Sendable () -> Void)
+    ///
+    /// `@isolated(any)`, the type of the body of Tracking's `observe`, so
+    /// that a case's closure reaches `observe` as the case wrote it: passing
+    /// a plain closure there would wrap it in a conversion thunk, one more
+    /// allocation per effect than the engine costs. The cases write their
+    /// effects in nonisolated code, so the closures have no isolation, and
+    /// the other engines call them as plain closures (``plainBody(_:)``).
+    func effect(_ body: @escaping @isolated(any) @Sendable () -> Void)
     /// Runs `body` as one batch: effects run once, at its end.
     func batch(_ body: () -> Void)
     /// Disposes of every effect created so far.
     func cleanup()
 }
+
+/// An effect's body, which a case wrote in nonisolated code, as the plain
+/// closure it is: an `@isolated(any)` closure differs from a plain one only
+/// in that its context also holds its isolation (nil here), so the
+/// conversion is a reinterpretation, the one Tracking's `observe` makes for
+/// a body it may call where it is (see `callableHere` in Observe.swift).
+/// The closures travel in structs, so that the cast, which is generic, does
+/// not wrap them in thunks.
+func plainBody(_ body: @escaping @isolated(any) @Sendable () -> Void) -> @Sendable () -> Void {
+    precondition(body.isolation == nil, "an effect of the reactivity cases must be written in nonisolated code")
+    return unsafeBitCast(IsolatedBody(body: body), to: PlainBody.self).body
+}
+
+private struct IsolatedBody { let body: @isolated(any) @Sendable () -> Void }
+private struct PlainBody { let body: @Sendable () -> Void }

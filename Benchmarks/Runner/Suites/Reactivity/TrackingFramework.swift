@@ -11,9 +11,20 @@ final class TrackingFramework: ReactiveFramework {
 
     init() {}
 
+    /// Signals of `Int` and `Double`, the cases' types, are classes of their
+    /// own, as on the Observation adapter: a generic class's deinitializer
+    /// runs unspecialized, and destroying its `Tracked<Value>` looks that
+    /// struct's metadata up in the runtime's generic cache, some 330
+    /// instructions per signal. The type tests and casts fold away once the
+    /// function is specialized; other types get the generic class.
     func signal<Value: Equatable & Sendable>(_ value: Value) -> Signal<Value> {
-        let signal = TrackingSignal(value)
-        return Signal(read: { signal.value }, write: { signal.value = $0 })
+        if Value.self == Int.self { return tracked(IntTrackingSignal(value as! Int)) as! Signal<Value> }
+        if Value.self == Double.self { return tracked(DoubleTrackingSignal(value as! Double)) as! Signal<Value> }
+        return tracked(TrackingSignal(value))
+    }
+
+    private func tracked<Box: TrackingSignalBox>(_ box: Box) -> Signal<Box.Value> {
+        Signal(read: { box.value }, write: { box.value = $0 })
     }
 
     func computed<Value: Sendable>(_ compute: @escaping @Sendable () -> Value) -> Computed<Value> {
@@ -26,7 +37,7 @@ final class TrackingFramework: ReactiveFramework {
         return Computed { derived.value }
     }
 
-    func effect(_ body: @escaping @Sendable () -> Void) {
+    func effect(_ body: @escaping @isolated(any) @Sendable () -> Void) {
         tokens.append(observe(body))
     }
 
@@ -40,13 +51,37 @@ final class TrackingFramework: ReactiveFramework {
     }
 }
 
-/// A signal: one `@Tracked` property. `Value: Equatable` picks the wrapper's
-/// `==` policy, so equal writes notify nobody.
-final class TrackingSignal<Value: Equatable>: Trackable, @unchecked Sendable {
+/// A signal's storage: a `Trackable` class with one `@Tracked` property.
+/// `Value: Equatable` picks the wrapper's `==` policy, so equal writes notify
+/// nobody.
+protocol TrackingSignalBox: AnyObject, Sendable {
+    associatedtype Value: Equatable & Sendable
+    var value: Value { get set }
+}
+
+final class TrackingSignal<Value: Equatable & Sendable>: Trackable, TrackingSignalBox, @unchecked Sendable {
     let trackingRegistrar = TrackingRegistrar()
     @Tracked var value: Value
 
     init(_ value: Value) {
+        _value = Tracked(wrappedValue: value)
+    }
+}
+
+final class IntTrackingSignal: Trackable, TrackingSignalBox, @unchecked Sendable {
+    let trackingRegistrar = TrackingRegistrar()
+    @Tracked var value: Int
+
+    init(_ value: Int) {
+        _value = Tracked(wrappedValue: value)
+    }
+}
+
+final class DoubleTrackingSignal: Trackable, TrackingSignalBox, @unchecked Sendable {
+    let trackingRegistrar = TrackingRegistrar()
+    @Tracked var value: Double
+
+    init(_ value: Double) {
         _value = Tracked(wrappedValue: value)
     }
 }

@@ -52,7 +52,7 @@ struct DependencyMemory: ReactivityCase {
     private static func bytesPerDependency<F: ReactiveFramework>(_: F.Type, effects: Int, reads: Int) -> Double? {
         let framework = F()
         let signals = (0..<reads).map { framework.signal($0) }
-        let readAll: @Sendable () -> Void = {
+        let readAll: @isolated(any) @Sendable () -> Void = {
             for signal in signals { _ = signal.read() }
         }
         // The first read of a property registers it with its object, once.

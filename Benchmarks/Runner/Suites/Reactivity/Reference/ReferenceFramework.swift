@@ -37,11 +37,11 @@ final class ReferenceFramework: ReactiveFramework, @unchecked Sendable {
         return Computed { node.read() }
     }
 
-    func effect(_ body: @escaping @Sendable () -> Void) {
+    func effect(_ body: @escaping @isolated(any) @Sendable () -> Void) {
         precondition(
             ReferenceGraph.activeSub == nil,
             "ReferenceFramework.effect: an effect created inside a running computed value or effect is not supported")
-        let effect = ReferenceEffect(body)
+        let effect = ReferenceEffect(plainBody(body))
         effect.nextOfFramework = effects
         effects = effect
         effect.run()
