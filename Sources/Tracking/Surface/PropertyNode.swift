@@ -78,13 +78,21 @@ final class TypedTrackedNode<Value>: TrackedPropertyNode, @unchecked Sendable {
     private let value: UnsafeMutablePointer<Value>
 
     /// Room for the value before the snapshotting transaction's first
-    /// change, allocated at the first snapshot; only that transaction's
-    /// thread touches it.
+    /// change, allocated at the first snapshot, with bit 0 set while it
+    /// holds a value (the room comes from malloc, whose addresses are even):
+    /// one word, so that the node fits a 160-byte malloc chunk (a separate
+    /// flag took it to 176). Only that transaction's thread touches it.
     @exclusivity(unchecked)
-    private var snapshot: UnsafeMutablePointer<Value>?
+    private var snapshotBits: UInt = 0
 
-    @exclusivity(unchecked)
-    private var hasSnapshot = false
+    private static var holdsValue: UInt { 1 }
+
+    /// The room, if a snapshot was ever taken.
+    private var snapshotRoom: UnsafeMutablePointer<Value>? {
+        UnsafeMutablePointer(bitPattern: snapshotBits & ~TypedTrackedNode.holdsValue)
+    }
+
+    private var hasSnapshot: Bool { snapshotBits & TypedTrackedNode.holdsValue != 0 }
 
     required init(
         value: UnsafeMutableRawPointer, equality: UInt, owner: UnsafeMutableRawPointer, ownerType: Any.Type,
@@ -95,20 +103,22 @@ final class TypedTrackedNode<Value>: TrackedPropertyNode, @unchecked Sendable {
     }
 
     deinit {
-        if let snapshot {
-            if hasSnapshot { snapshot.deinitialize(count: 1) }
-            snapshot.deallocate()
+        if let room = snapshotRoom {
+            if hasSnapshot { room.deinitialize(count: 1) }
+            room.deallocate()
         }
     }
 
     override func takeSnapshot() -> Bool {
         guard equality != TrackedSlot.notifiesEveryAssignment else { return false }
         let room: UnsafeMutablePointer<Value>
-        if let snapshot {
-            room = snapshot
+        if let existing = snapshotRoom {
+            room = existing
         } else {
             room = .allocate(capacity: 1)
-            snapshot = room
+            precondition(
+                UInt(bitPattern: room) & TypedTrackedNode.holdsValue == 0,
+                "TypedTrackedNode: the allocator returned a snapshot's room at an odd address")
         }
         if _isPOD(Value.self) {
             // Unspecialized, a typed copy goes through the value's witness
@@ -117,17 +127,17 @@ final class TypedTrackedNode<Value>: TrackedPropertyNode, @unchecked Sendable {
         } else {
             room.initialize(to: value.pointee)
         }
-        hasSnapshot = true
+        snapshotBits = UInt(bitPattern: room) | TypedTrackedNode.holdsValue
         return true
     }
 
     override func snapshotIsUnchanged() -> Bool {
-        guard hasSnapshot, let snapshot else { return false }
+        guard hasSnapshot, let room = snapshotRoom else { return false }
         // Compared under the lock, so that the owner cannot be freed
         // meanwhile: its death takes the same lock to mark the node dead. The
         // equality function is the property's own, made in specialized code.
         let component = Component.lock(self)
-        let unchanged = !isDead && TrackedSlot.compare(equality, UnsafeRawPointer(snapshot), UnsafeRawPointer(value))
+        let unchanged = !isDead && TrackedSlot.compare(equality, UnsafeRawPointer(room), UnsafeRawPointer(value))
         component._withUnsafeGuaranteedRef { $0.unlock() }
         return unchanged
     }
@@ -136,8 +146,8 @@ final class TypedTrackedNode<Value>: TrackedPropertyNode, @unchecked Sendable {
         if hasSnapshot {
             // Unspecialized: a trivial value would still go through the
             // runtime's generic destroy.
-            if !_isPOD(Value.self) { snapshot?.deinitialize(count: 1) }
-            hasSnapshot = false
+            if !_isPOD(Value.self) { snapshotRoom?.deinitialize(count: 1) }
+            snapshotBits &= ~TypedTrackedNode.holdsValue
         }
     }
 }
