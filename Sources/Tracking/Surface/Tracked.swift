@@ -354,7 +354,9 @@ public struct Tracked<Value>: TrackedStorage {
 func recordSourceRead(_ scope: UnsafeMutableRawPointer, _ node: UnsafeMutableRawPointer) {
     Unmanaged<SubscriberNode>.fromOpaque(scope)._withUnsafeGuaranteedRef { subscriber in
         Unmanaged<Node>.fromOpaque(node)._withUnsafeGuaranteedRef { source in
-            if case .new = subscriber.trackFast(source) { subscriber.addLinkOnThisThread(to: source) }
+            if case .new = subscriber.trackFast(source) {
+                ThreadState.withCurrent { _ = subscriber.addLink(to: source, $0) }
+            }
         }
     }
 }
