@@ -10,6 +10,25 @@ final class TwoValues: Trackable, @unchecked Sendable {
     @Tracked var y = 0
 }
 
+/// Four tracked values, for first reads racing on several threads.
+final class FourValues: Trackable, @unchecked Sendable {
+    let trackingRegistrar = TrackingRegistrar()
+    @Tracked var a = 0
+    @Tracked var b = 0
+    @Tracked var c = 0
+    @Tracked var d = 0
+}
+
+/// A weak reference to a `FourValues`, to share with observers that must
+/// not keep it alive.
+struct WeakFourValues: @unchecked Sendable {
+    weak var object: FourValues?
+
+    init(_ object: FourValues?) {
+        self.object = object
+    }
+}
+
 /// A hand-written property whose announcements may come from any thread.
 final class AnnouncedEverywhere: Trackable, @unchecked Sendable {
     let trackingRegistrar = TrackingRegistrar()
@@ -143,6 +162,47 @@ let isThreadSanitized: Bool = dlsym(dlopen(nil, RTLD_NOW), "__tsan_init") != nil
         model[0] = -1
         #expect(number.value == 0)
         #expect(text.value == "value -1")
+    }
+
+    /// The first tracked reads of an object's properties, on several threads
+    /// at once (two per property): each property gets one node, the object
+    /// keeps each once, and its death reaches every observer once.
+    @Test func firstReadsOfAnObjectsPropertiesOnManyThreadsMakeOneNodeEachAndEveryObserverHearsTheDeathOnce() async {
+        let rounds = isThreadSanitized ? 30 : 300
+        for _ in 0..<rounds {
+            let object = Locked<FourValues?>(FourValues())
+            let weakObject = Locked(WeakFourValues(object.current))
+            let runs = Locked<[Int]>(Array(repeating: 0, count: 8))
+            let tokens = Locked<[TrackingToken]>([])
+            let arrived = Atomic<Int>(0)
+            await onThreads(8) { worker in
+                // Start together, so that the first reads race.
+                arrived.add(1, ordering: .relaxed)
+                while arrived.load(ordering: .relaxed) < 8 {}
+                let token = observe {
+                    let values = weakObject.current.object
+                    switch worker % 4 {
+                    case 0: _ = values?.a
+                    case 1: _ = values?.b
+                    case 2: _ = values?.c
+                    default: _ = values?.d
+                    }
+                    runs.mutate { $0[worker] += 1 }
+                }
+                tokens.append(token)
+            }
+            do {
+                // The registrar's storage announces the death: not kept here.
+                let registrar = object.current?.trackingRegistrar
+                #expect(registrar?.registeredPropertyCount == 4)
+                #expect(Set((registrar?.storage.registeredNodes ?? []).map(ObjectIdentifier.init)).count == 4)
+                #expect(registrar?.activeDependencyCount == 8)
+            }
+            object.mutate { $0 = nil }
+            #expect(weakObject.current.object == nil)
+            #expect(runs.current == Array(repeating: 2, count: 8))
+            for token in tokens.current { #expect(token.dependencies.isEmpty) }
+        }
     }
 
     /// Several threads track, observe, cancel and mutate the same objects.
