@@ -38,6 +38,54 @@ final class AnnouncedEverywhere: Trackable, @unchecked Sendable {
     }
 }
 
+/// Two tracked and two hand-written values behind a lock of the model's
+/// own, for first reads racing with writes in transactions. Recursive: an
+/// observer that a write wakes may run inside it, on the writer's thread.
+final class GuardedMixedValues: Trackable, @unchecked Sendable {
+    let trackingRegistrar = TrackingRegistrar()
+    private let lock = NSRecursiveLock()
+    @Tracked private var first = 0
+    @Tracked private var second = 0
+
+    var third: Int {
+        trackingRegistrar.access(self, keyPath: \.third)
+        return 0
+    }
+
+    var fourth: Int {
+        trackingRegistrar.access(self, keyPath: \.fourth)
+        return 0
+    }
+
+    /// Reads property `index`: 0 and 1 are tracked, 2 and 3 hand-written.
+    func read(_ index: Int) -> Int {
+        lock.withLock {
+            switch index {
+            case 0: first
+            case 1: second
+            case 2: third
+            default: fourth
+            }
+        }
+    }
+
+    /// Changes tracked property `index` (0 or 1) and changes it back, in one
+    /// transaction: its snapshot says nothing changed.
+    func changeAndRestore(_ index: Int) {
+        lock.withLock {
+            withTransaction {
+                if index == 0 {
+                    first = 1
+                    first = 0
+                } else {
+                    second = 1
+                    second = 0
+                }
+            }
+        }
+    }
+}
+
 /// A model whose values are read and written under a lock of its own, so that
 /// tests that share it between threads have no data race. Writes go through
 /// a transaction, so that observers run after the lock is released.
@@ -201,6 +249,51 @@ let isThreadSanitized: Bool = dlsym(dlopen(nil, RTLD_NOW), "__tsan_init") != nil
             object.mutate { $0 = nil }
             #expect(weakObject.current.object == nil)
             #expect(runs.current == Array(repeating: 2, count: 8))
+            for token in tokens.current { #expect(token.dependencies.isEmpty) }
+        }
+    }
+
+    /// First reads of tracked and hand-written properties race on eight
+    /// threads (the tracked ones register their nodes without the lock, the
+    /// hand-written ones under it), while the tracked ones are changed and
+    /// changed back in transactions (snapshots of nodes just installed); each
+    /// thread then lets the object go, so that it dies on whichever thread
+    /// lets go last. Every observer first sees the object and hears of its
+    /// death once, in its last run. (A run still going when a transaction
+    /// changes what it read may run once more, alive: it cannot know yet that
+    /// the transaction will change the value back.)
+    @Test func firstReadsRacingWithTransactionsAndTheObjectDyingOnAReaderThreadTellEveryObserverOnce() async {
+        let rounds = isThreadSanitized ? 30 : 300
+        for _ in 0..<rounds {
+            var object: GuardedMixedValues? = GuardedMixedValues()
+            let weakObject = Locked(WeakBox(object))
+            let held = Locked<[GuardedMixedValues?]>(Array(repeating: object, count: 8))
+            object = nil
+            let seen = Locked<[[Bool]]>(Array(repeating: [], count: 8))
+            let tokens = Locked<[TrackingToken]>([])
+            let arrived = Atomic<Int>(0)
+            await onThreads(8) { worker in
+                let property = worker % 4
+                let own = held.mutate { held -> GuardedMixedValues? in
+                    defer { held[worker] = nil }
+                    return held[worker]
+                }
+                arrived.add(1, ordering: .relaxed)
+                while arrived.load(ordering: .relaxed) < 8 {}
+                let token = observe {
+                    let alive = weakObject.current.value?.read(property) != nil
+                    seen.mutate { $0[worker].append(alive) }
+                }
+                tokens.append(token)
+                if property < 2 { own?.changeAndRestore(property) }
+                withExtendedLifetime(own) {}
+            }
+            #expect(weakObject.current.value == nil)
+            for runs in seen.current {
+                #expect(runs.first == true)
+                #expect(runs.last == false)
+                #expect(runs.filter { !$0 }.count == 1)
+            }
             for token in tokens.current { #expect(token.dependencies.isEmpty) }
         }
     }

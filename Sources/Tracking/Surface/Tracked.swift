@@ -336,7 +336,9 @@ public struct Tracked<Value>: TrackedStorage {
     static func recordFirstRead<Owner: Trackable>(
         _ scope: UnsafeMutableRawPointer, _ storage: UnsafeMutablePointer<Tracked<Value>>, owner: Unmanaged<Owner>
     ) {
-        let value = withUnsafeMutablePointer(to: &storage.pointee.value) { UnsafeMutableRawPointer($0) }
+        // By offset, not by `withUnsafeMutablePointer(to:)`: that is a formal
+        // modifying access, and other threads may be reading the value.
+        let value = UnsafeMutableRawPointer(storage.pointer(to: \.value).unsafelyUnwrapped)
         let node = owner._withUnsafeGuaranteedRef { owner in
             owner.trackingRegistrar.storage.installNode(
                 in: UnsafeMutableRawPointer(storage), value: value,
