@@ -226,53 +226,72 @@ class SubscriberNode: Node, @unchecked Sendable {
     /// enclosing run added after this one's (a scope nested in it reports its
     /// reads to it), stay for the enclosing run's own end.
     ///
+    /// Inline for the usual run, which read what it read last time: a lock,
+    /// and a check that no read is left over.
+    @inline(__always)
+    final func lockAndFinishTracking(_ state: ThreadState, linksEnd end: Int) -> (Unmanaged<Component>, SubscriberFlags) {
+        if newLinksStart < end { return lockAndAttachNewLinks(state, linksEnd: end) }
+        let component = Component.lock(self)
+        dropUnrepeatedReadsLocked(state)
+        return (component, [])
+    }
+
+    /// Drops the reads of the previous run that this one did not repeat (the
+    /// links after the cursor). Call under the component's lock.
+    @inline(__always)
+    private func dropUnrepeatedReadsLocked(_ state: ThreadState) {
+        if let last = lastTracked {
+            if last.pointee.nextDependency != nil { Graph.truncateLocked(self, state: state) }
+        } else if firstDependency != nil {
+            Graph.truncateLocked(self, state: state)
+        }
+    }
+
+    /// ``lockAndFinishTracking(_:linksEnd:)`` for a run that made new links.
+    ///
     /// Each new link's source is checked against the locked root, most often
     /// by a comparison; one in another component makes it unlock, merge the
     /// two and lock again (links attached before then stay attached, as a
     /// previous run's links are while it runs).
-    final func lockAndFinishTracking(_ state: ThreadState, linksEnd end: Int) -> (Unmanaged<Component>, SubscriberFlags) {
+    private func lockAndAttachNewLinks(
+        _ state: ThreadState, linksEnd end: Int
+    ) -> (Unmanaged<Component>, SubscriberFlags) {
         let start = newLinksStart
         let links = state.newLinks.elements.baseAddress.unsafelyUnwrapped
-        if start < end, componentBits.load(ordering: .relaxed) == 0 {
+        if componentBits.load(ordering: .relaxed) == 0 {
             // No component yet: join the first new source's as it is.
             links[start].assumingMemoryBound(to: Link.self).pointee.source._withUnsafeGuaranteedRef {
                 Component.join(self, $0)
             }
         }
         var component = Component.lock(self)
-        if let last = lastTracked {
-            if last.pointee.nextDependency != nil { Graph.truncateLocked(self, state: state) }
-        } else if firstDependency != nil {
-            Graph.truncateLocked(self, state: state)
-        }
+        dropUnrepeatedReadsLocked(state)
         var changed: SubscriberFlags = []
-        if start < end {
-            var ownBits = componentBits.load(ordering: .relaxed)
-            var index = start
-            repeat {
-                let link = links[index].assumingMemoryBound(to: Link.self)
-                link.pointee.source._withUnsafeGuaranteedRef { source in
-                    if !Component.containsOrAdopts(component, source, sharing: ownBits) {
-                        component._withUnsafeGuaranteedRef { $0.unlock() }
-                        Component.join(self, source)
-                        component = Component.lock(self)
-                        ownBits = componentBits.load(ordering: .relaxed)
-                    }
-                    if source.isDead {
-                        changed.insert(.dirty)
-                        return
-                    }
-                    if !link.pointee.isAttached { Graph.attachLocked(link, to: source) }
-                    changed.insert(Graph.changeSeenLocked(by: link, of: source))
+        var ownBits = componentBits.load(ordering: .relaxed)
+        var index = start
+        repeat {
+            let link = links[index].assumingMemoryBound(to: Link.self)
+            link.pointee.source._withUnsafeGuaranteedRef { source in
+                if !Component.containsOrAdopts(component, source, sharing: ownBits) {
+                    component._withUnsafeGuaranteedRef { $0.unlock() }
+                    Component.join(self, source)
+                    component = Component.lock(self)
+                    ownBits = componentBits.load(ordering: .relaxed)
                 }
-                index &+= 1
-            } while index < end
-            let above = state.newLinks.count &- end
-            if above > 0 {
-                for index in 0..<above { links[start &+ index] = links[end &+ index] }
+                if source.isDead {
+                    changed.insert(.dirty)
+                    return
+                }
+                if !link.pointee.isAttached { Graph.attachLocked(link, to: source) }
+                changed.insert(Graph.changeSeenLocked(by: link, of: source))
             }
-            state.newLinks.truncate(to: start &+ above)
+            index &+= 1
+        } while index < end
+        let above = state.newLinks.count &- end
+        if above > 0 {
+            for index in 0..<above { links[start &+ index] = links[end &+ index] }
         }
+        state.newLinks.truncate(to: start &+ above)
         return (component, changed)
     }
 
