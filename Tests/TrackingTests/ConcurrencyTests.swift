@@ -10,12 +10,79 @@ final class TwoValues: Trackable, @unchecked Sendable {
     @Tracked var y = 0
 }
 
+/// Four tracked values, for first reads racing on several threads.
+final class FourValues: Trackable, @unchecked Sendable {
+    let trackingRegistrar = TrackingRegistrar()
+    @Tracked var a = 0
+    @Tracked var b = 0
+    @Tracked var c = 0
+    @Tracked var d = 0
+}
+
+/// A weak reference to a `FourValues`, to share with observers that must
+/// not keep it alive.
+struct WeakFourValues: @unchecked Sendable {
+    weak var object: FourValues?
+
+    init(_ object: FourValues?) {
+        self.object = object
+    }
+}
+
 /// A hand-written property whose announcements may come from any thread.
 final class AnnouncedEverywhere: Trackable, @unchecked Sendable {
     let trackingRegistrar = TrackingRegistrar()
     var field: Int {
         trackingRegistrar.access(self, keyPath: \.field)
         return 0
+    }
+}
+
+/// Two tracked and two hand-written values behind a lock of the model's
+/// own, for first reads racing with writes in transactions. Recursive: an
+/// observer that a write wakes may run inside it, on the writer's thread.
+final class GuardedMixedValues: Trackable, @unchecked Sendable {
+    let trackingRegistrar = TrackingRegistrar()
+    private let lock = NSRecursiveLock()
+    @Tracked private var first = 0
+    @Tracked private var second = 0
+
+    var third: Int {
+        trackingRegistrar.access(self, keyPath: \.third)
+        return 0
+    }
+
+    var fourth: Int {
+        trackingRegistrar.access(self, keyPath: \.fourth)
+        return 0
+    }
+
+    /// Reads property `index`: 0 and 1 are tracked, 2 and 3 hand-written.
+    func read(_ index: Int) -> Int {
+        lock.withLock {
+            switch index {
+            case 0: first
+            case 1: second
+            case 2: third
+            default: fourth
+            }
+        }
+    }
+
+    /// Changes tracked property `index` (0 or 1) and changes it back, in one
+    /// transaction: its snapshot says nothing changed.
+    func changeAndRestore(_ index: Int) {
+        lock.withLock {
+            withTransaction {
+                if index == 0 {
+                    first = 1
+                    first = 0
+                } else {
+                    second = 1
+                    second = 0
+                }
+            }
+        }
     }
 }
 
@@ -143,6 +210,92 @@ let isThreadSanitized: Bool = dlsym(dlopen(nil, RTLD_NOW), "__tsan_init") != nil
         model[0] = -1
         #expect(number.value == 0)
         #expect(text.value == "value -1")
+    }
+
+    /// The first tracked reads of an object's properties, on several threads
+    /// at once (two per property): each property gets one node, the object
+    /// keeps each once, and its death reaches every observer once.
+    @Test func firstReadsOfAnObjectsPropertiesOnManyThreadsMakeOneNodeEachAndEveryObserverHearsTheDeathOnce() async {
+        let rounds = isThreadSanitized ? 30 : 300
+        for _ in 0..<rounds {
+            let object = Locked<FourValues?>(FourValues())
+            let weakObject = Locked(WeakFourValues(object.current))
+            let runs = Locked<[Int]>(Array(repeating: 0, count: 8))
+            let tokens = Locked<[TrackingToken]>([])
+            let arrived = Atomic<Int>(0)
+            await onThreads(8) { worker in
+                // Start together, so that the first reads race.
+                arrived.add(1, ordering: .relaxed)
+                while arrived.load(ordering: .relaxed) < 8 {}
+                let token = observe {
+                    let values = weakObject.current.object
+                    switch worker % 4 {
+                    case 0: _ = values?.a
+                    case 1: _ = values?.b
+                    case 2: _ = values?.c
+                    default: _ = values?.d
+                    }
+                    runs.mutate { $0[worker] += 1 }
+                }
+                tokens.append(token)
+            }
+            do {
+                // The registrar's storage announces the death: not kept here.
+                let registrar = object.current?.trackingRegistrar
+                #expect(registrar?.registeredPropertyCount == 4)
+                #expect(Set((registrar?.storage.registeredNodes ?? []).map(ObjectIdentifier.init)).count == 4)
+                #expect(registrar?.activeDependencyCount == 8)
+            }
+            object.mutate { $0 = nil }
+            #expect(weakObject.current.object == nil)
+            #expect(runs.current == Array(repeating: 2, count: 8))
+            for token in tokens.current { #expect(token.dependencies.isEmpty) }
+        }
+    }
+
+    /// First reads of tracked and hand-written properties race on eight
+    /// threads (the tracked ones register their nodes without the lock, the
+    /// hand-written ones under it), while the tracked ones are changed and
+    /// changed back in transactions (snapshots of nodes just installed); each
+    /// thread then lets the object go, so that it dies on whichever thread
+    /// lets go last. Every observer first sees the object and hears of its
+    /// death once, in its last run. (A run still going when a transaction
+    /// changes what it read may run once more, alive: it cannot know yet that
+    /// the transaction will change the value back.)
+    @Test func firstReadsRacingWithTransactionsAndTheObjectDyingOnAReaderThreadTellEveryObserverOnce() async {
+        let rounds = isThreadSanitized ? 30 : 300
+        for _ in 0..<rounds {
+            var object: GuardedMixedValues? = GuardedMixedValues()
+            let weakObject = Locked(WeakBox(object))
+            let held = Locked<[GuardedMixedValues?]>(Array(repeating: object, count: 8))
+            object = nil
+            let seen = Locked<[[Bool]]>(Array(repeating: [], count: 8))
+            let tokens = Locked<[TrackingToken]>([])
+            let arrived = Atomic<Int>(0)
+            await onThreads(8) { worker in
+                let property = worker % 4
+                let own = held.mutate { held -> GuardedMixedValues? in
+                    defer { held[worker] = nil }
+                    return held[worker]
+                }
+                arrived.add(1, ordering: .relaxed)
+                while arrived.load(ordering: .relaxed) < 8 {}
+                let token = observe {
+                    let alive = weakObject.current.value?.read(property) != nil
+                    seen.mutate { $0[worker].append(alive) }
+                }
+                tokens.append(token)
+                if property < 2 { own?.changeAndRestore(property) }
+                withExtendedLifetime(own) {}
+            }
+            #expect(weakObject.current.value == nil)
+            for runs in seen.current {
+                #expect(runs.first == true)
+                #expect(runs.last == false)
+                #expect(runs.filter { !$0 }.count == 1)
+            }
+            for token in tokens.current { #expect(token.dependencies.isEmpty) }
+        }
     }
 
     /// Several threads track, observe, cancel and mutate the same objects.

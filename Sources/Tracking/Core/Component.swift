@@ -45,7 +45,7 @@ final class Component: @unchecked Sendable {
         spinLock.lock()
     }
 
-    /// Releases the lock of a root taken by ``lock(_:)`` or ``lock(_:joining:from:to:)``.
+    /// Releases the lock of a root taken by ``lock(_:)`` or ``lockAgain(_:of:)``.
     @inline(__always)
     func unlock() {
         spinLock.unlock()
@@ -222,35 +222,28 @@ final class Component: @unchecked Sendable {
         }
     }
 
-    /// Locks the root of `node`'s component after joining into it the sources
-    /// of the links `node` added in its current run (`links[start..<end]`):
-    /// what the run read for the first time may belong to other components.
-    ///
-    /// Most sources share `node`'s first component or its root: those cost
-    /// a comparison. Components only merge, so a source once seen under the
-    /// root is joined for good, and a root seen stale only costs a call of
-    /// ``join(_:_:)``, which finds them joined.
-    static func lock(_ node: Node, joining links: PointerStack, from start: Int, to end: Int) -> Unmanaged<Component> {
-        if start < end {
-            let base = links.elements.baseAddress.unsafelyUnwrapped
-            var nodeBits = node.componentBits.load(ordering: .acquiring)
-            var nodeRoot = nodeBits == 0 ? 0 : UInt(bitPattern: root(from: unmanaged(nodeBits)).toOpaque())
-            var index = start
-            repeat {
-                let link = base[index].assumingMemoryBound(to: Link.self)
-                link.pointee.source._withUnsafeGuaranteedRef { source in
-                    let bits = source.componentBits.load(ordering: .acquiring)
-                    if bits != 0, bits == nodeBits || bits == nodeRoot
-                        || UInt(bitPattern: root(from: unmanaged(bits)).toOpaque()) == nodeRoot {
-                        return
-                    }
-                    join(node, source)
-                    nodeBits = node.componentBits.load(ordering: .acquiring)
-                    nodeRoot = UInt(bitPattern: root(from: unmanaged(nodeBits)).toOpaque())
-                }
-                index &+= 1
-            } while index < end
-        }
-        return lock(node)
+    /// Whether `node` is in the component whose root is `root`, which the
+    /// caller holds locked (so that it stays the root: merges take both
+    /// roots' locks). `firstBits` is the component a node of it joined
+    /// first: a node that joined the same one, or the root itself, is found
+    /// by a comparison.
+    @inline(__always)
+    static func contains(_ root: Unmanaged<Component>, _ node: Node, sharing firstBits: UInt) -> Bool {
+        let bits = node.componentBits.load(ordering: .acquiring)
+        if bits == 0 { return false }
+        let rootBits = UInt(bitPattern: root.toOpaque())
+        if bits == firstBits || bits == rootBits { return true }
+        return UInt(bitPattern: Component.root(from: unmanaged(bits)).toOpaque()) == rootBits
+    }
+
+    /// ``contains(_:_:sharing:)``, where a node that has no component yet
+    /// joins `root`'s as it is (no lock is needed to give a node its first
+    /// component).
+    @inline(__always)
+    static func containsOrAdopts(_ root: Unmanaged<Component>, _ node: Node, sharing firstBits: UInt) -> Bool {
+        if contains(root, node, sharing: firstBits) { return true }
+        if node.componentBits.load(ordering: .acquiring) == 0, installIfEmpty(root, in: node) { return true }
+        // Another thread gave it one meanwhile.
+        return contains(root, node, sharing: firstBits)
     }
 }

@@ -199,8 +199,8 @@ class DerivedNode: SubscriberNode, @unchecked Sendable {
                 Graph.truncateLocked(self, state: state)
             }
         } else {
-            component = lockForFinish(state)
-            let seen = finishTrackingLocked(state)
+            let seen: SubscriberFlags
+            (component, seen) = lockAndFinishTracking(state)
             if !seen.isEmpty {
                 // Something read for the first time changed during the run:
                 // this value and what depends on it must be checked again.

@@ -367,8 +367,8 @@ class ObserverNode: SubscriberNode, @unchecked Sendable {
             if flags.contains(.cancelled) { finishCancelledUnsharedRun(state) }
             return
         }
-        let component = lockForFinish(state)
-        flags.insert(finishTrackingLocked(state))
+        let (component, changed) = lockAndFinishTracking(state)
+        flags.insert(changed)
         releaseClaimLocked()
         if flags.contains(.cancelled) {
             finishCancelledRun(component, state)

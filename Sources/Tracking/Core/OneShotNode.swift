@@ -125,7 +125,7 @@ final class OneShotNode: SubscriberNode, @unchecked Sendable {
     /// Puts a finished node that only its thread can reach back in the
     /// state it had when it was made, dropping its callback, its actor and
     /// its cause. It keeps its component, which the next scope most often
-    /// joins again (see ``lockForOnlyRun(_:linksEnd:)``).
+    /// joins again (see ``lockAndFinishOnlyRun(_:linksEnd:)``).
     private func empty() {
         callback = .plain({})
         binding = nil
@@ -140,17 +140,18 @@ final class OneShotNode: SubscriberNode, @unchecked Sendable {
         }
     }
 
-    /// ``lockForFinish(_:)`` for the node's only run. A recycled node still
-    /// has the component of its previous scope: it leaves it first unless
-    /// the run's first new read is in it, so that the scope does not merge
-    /// unrelated parts of the graph. No other thread can reach the node yet.
-    private func lockForOnlyRun(_ state: ThreadState, linksEnd: Int) -> Unmanaged<Component> {
+    /// ``lockAndFinishTracking(_:linksEnd:)`` for the node's only run. A
+    /// recycled node still has the component of its previous scope: it
+    /// leaves it first unless the run's first new read is in it, so that the
+    /// scope does not merge unrelated parts of the graph. No other thread can
+    /// reach the node yet.
+    private func lockAndFinishOnlyRun(_ state: ThreadState, linksEnd: Int) -> (Unmanaged<Component>, SubscriberFlags) {
         if componentBits.load(ordering: .relaxed) != 0, newLinksStart < linksEnd {
             let first = state.newLinks[newLinksStart].assumingMemoryBound(to: Link.self)
             let joined = first.pointee.source._withUnsafeGuaranteedRef { Component.areJoined(self, $0) }
             if !joined { Component.leave(self) }
         }
-        return lockForFinish(state, linksEnd: linksEnd)
+        return lockAndFinishTracking(state, linksEnd: linksEnd)
     }
 
     override var subscriberName: String { "withTracking scope" }
@@ -242,8 +243,7 @@ final class OneShotNode: SubscriberNode, @unchecked Sendable {
             flags.insert([.cancelled, .finished])
             return
         }
-        let component = lockForOnlyRun(state, linksEnd: linksEnd)
-        _ = finishTrackingLocked(state, linksEnd: linksEnd)
+        let (component, _) = lockAndFinishOnlyRun(state, linksEnd: linksEnd)
         flags.insert(.cancelled)
         takeCallbackLocked(state, keep: false)
         component._withUnsafeGuaranteedRef { $0.unlock() }
@@ -260,8 +260,7 @@ final class OneShotNode: SubscriberNode, @unchecked Sendable {
     func finishApply(
         _ state: ThreadState, keeping reference: Unmanaged<OneShotNode>, linksEnd: Int
     ) -> (owesDelivery: Bool, keptReference: Bool) {
-        let component = lockForOnlyRun(state, linksEnd: linksEnd)
-        let changed = finishTrackingLocked(state, linksEnd: linksEnd)
+        let (component, changed) = lockAndFinishOnlyRun(state, linksEnd: linksEnd)
         flags.remove(.running)
         if !changed.isEmpty, flags.isDisjoint(with: [.fired, .cancelled]) {
             // A source read for the first time changed (or died) during

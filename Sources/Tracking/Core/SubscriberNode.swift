@@ -9,7 +9,7 @@ import Synchronization
 /// the links are reused with no lock and no allocation. A new read gets a
 /// link from the thread's cache, also without a lock; the links new in a run
 /// join their sources' subscriber lists together, in one critical section,
-/// when the run ends (``finishTrackingLocked(_:)``).
+/// when the run ends (``lockAndFinishTracking(_:)``).
 ///
 /// The dependency list belongs to the thread that holds `.running`; when no
 /// thread does, to whoever holds the component lock.
@@ -206,67 +206,93 @@ class SubscriberNode: Node, @unchecked Sendable {
         previousScope = nil
     }
 
-    /// Locks this subscriber's component at the end of a run, after joining
-    /// into it the components of what the run read for the first time.
-    @inline(__always)
-    final func lockForFinish(_ state: ThreadState) -> Unmanaged<Component> {
-        lockForFinish(state, linksEnd: state.newLinks.count)
-    }
-
-    /// ``lockForFinish(_:)`` for a run whose new links end at `linksEnd` in
-    /// ``ThreadState/newLinks``: those above are an enclosing run's.
-    @inline(__always)
-    final func lockForFinish(_ state: ThreadState, linksEnd: Int) -> Unmanaged<Component> {
-        if newLinksStart == linksEnd { return Component.lock(self) }
-        return Component.lock(self, joining: state.newLinks, from: newLinksStart, to: linksEnd)
-    }
-
-    /// Ends a run, under the lock (``lockForFinish(_:)``): drops the reads the
-    /// run did not repeat, puts the new links in their sources' subscriber
-    /// lists, and reports what changed while it ran.
+    /// Ends a run: locks this subscriber's component, joining into it the
+    /// components of what the run read for the first time, drops the reads
+    /// the run did not repeat, puts the new links in their sources'
+    /// subscriber lists, and reports what changed while it ran.
     ///
-    /// - Returns: `.dirty` if a source it read for the first time changed
-    ///   during the run (or died), `.pending` if a derived value it read may
-    ///   have, else `[]`. Changes to sources it had read before reach it
-    ///   through their subscriber lists, as flags, even while it runs.
-    final func finishTrackingLocked(_ state: ThreadState) -> SubscriberFlags {
-        finishTrackingLocked(state, linksEnd: state.newLinks.count)
+    /// - Returns: The component's root, locked, and `.dirty` if a source it
+    ///   read for the first time changed during the run (or died), `.pending`
+    ///   if a derived value it read may have, else `[]`. Changes to sources
+    ///   it had read before reach it through their subscriber lists, as
+    ///   flags, even while it runs.
+    @inline(__always)
+    final func lockAndFinishTracking(_ state: ThreadState) -> (Unmanaged<Component>, SubscriberFlags) {
+        lockAndFinishTracking(state, linksEnd: state.newLinks.count)
     }
 
-    /// ``finishTrackingLocked(_:)`` for a run whose new links end at
-    /// `linksEnd`: the links above it, which an enclosing run added after
-    /// this one's (a scope nested in it reports its reads to it), stay for
-    /// the enclosing run's own end.
-    final func finishTrackingLocked(_ state: ThreadState, linksEnd end: Int) -> SubscriberFlags {
+    /// ``lockAndFinishTracking(_:)`` for a run whose new links end at
+    /// `linksEnd` in ``ThreadState/newLinks``: the links above it, which an
+    /// enclosing run added after this one's (a scope nested in it reports its
+    /// reads to it), stay for the enclosing run's own end.
+    ///
+    /// Inline for the usual run, which read what it read last time: a lock,
+    /// and a check that no read is left over.
+    @inline(__always)
+    final func lockAndFinishTracking(_ state: ThreadState, linksEnd end: Int) -> (Unmanaged<Component>, SubscriberFlags) {
+        if newLinksStart < end { return lockAndAttachNewLinks(state, linksEnd: end) }
+        let component = Component.lock(self)
+        dropUnrepeatedReadsLocked(state)
+        return (component, [])
+    }
+
+    /// Drops the reads of the previous run that this one did not repeat (the
+    /// links after the cursor). Call under the component's lock.
+    @inline(__always)
+    private func dropUnrepeatedReadsLocked(_ state: ThreadState) {
         if let last = lastTracked {
             if last.pointee.nextDependency != nil { Graph.truncateLocked(self, state: state) }
         } else if firstDependency != nil {
             Graph.truncateLocked(self, state: state)
         }
-        var changed: SubscriberFlags = []
+    }
+
+    /// ``lockAndFinishTracking(_:linksEnd:)`` for a run that made new links.
+    ///
+    /// Each new link's source is checked against the locked root, most often
+    /// by a comparison; one in another component makes it unlock, merge the
+    /// two and lock again (links attached before then stay attached, as a
+    /// previous run's links are while it runs).
+    private func lockAndAttachNewLinks(
+        _ state: ThreadState, linksEnd end: Int
+    ) -> (Unmanaged<Component>, SubscriberFlags) {
         let start = newLinksStart
-        if start < end {
-            let links = state.newLinks.elements.baseAddress.unsafelyUnwrapped
-            var index = start
-            repeat {
-                let link = links[index].assumingMemoryBound(to: Link.self)
-                link.pointee.source._withUnsafeGuaranteedRef { source in
-                    if source.isDead {
-                        changed.insert(.dirty)
-                        return
-                    }
-                    if !link.pointee.isAttached { Graph.attachLocked(link, to: source) }
-                    changed.insert(Graph.changeSeenLocked(by: link, of: source))
-                }
-                index &+= 1
-            } while index < end
-            let above = state.newLinks.count &- end
-            if above > 0 {
-                for index in 0..<above { links[start &+ index] = links[end &+ index] }
+        let links = state.newLinks.elements.baseAddress.unsafelyUnwrapped
+        if componentBits.load(ordering: .relaxed) == 0 {
+            // No component yet: join the first new source's as it is.
+            links[start].assumingMemoryBound(to: Link.self).pointee.source._withUnsafeGuaranteedRef {
+                Component.join(self, $0)
             }
-            state.newLinks.truncate(to: start &+ above)
         }
-        return changed
+        var component = Component.lock(self)
+        dropUnrepeatedReadsLocked(state)
+        var changed: SubscriberFlags = []
+        var ownBits = componentBits.load(ordering: .relaxed)
+        var index = start
+        repeat {
+            let link = links[index].assumingMemoryBound(to: Link.self)
+            link.pointee.source._withUnsafeGuaranteedRef { source in
+                if !Component.containsOrAdopts(component, source, sharing: ownBits) {
+                    component._withUnsafeGuaranteedRef { $0.unlock() }
+                    Component.join(self, source)
+                    component = Component.lock(self)
+                    ownBits = componentBits.load(ordering: .relaxed)
+                }
+                if source.isDead {
+                    changed.insert(.dirty)
+                    return
+                }
+                if !link.pointee.isAttached { Graph.attachLocked(link, to: source) }
+                changed.insert(Graph.changeSeenLocked(by: link, of: source))
+            }
+            index &+= 1
+        } while index < end
+        let above = state.newLinks.count &- end
+        if above > 0 {
+            for index in 0..<above { links[start &+ index] = links[end &+ index] }
+        }
+        state.newLinks.truncate(to: start &+ above)
+        return (component, changed)
     }
 
     /// How diagnostics name the subscriber.

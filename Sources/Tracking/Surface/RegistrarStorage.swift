@@ -1,4 +1,5 @@
 import CTrackingSupport
+import Synchronization
 
 /// The per-object side of the engine: the graph nodes of one object's
 /// properties that something has tracked, so that they can be found by key
@@ -7,8 +8,9 @@ import CTrackingSupport
 ///
 /// Small (a lock word, a node and an array, all empty until a property is
 /// observed: 40 bytes, which glibc serves from the same 48-byte chunk as 32):
-/// it is allocated with every object. The first node is kept inline, so that
-/// the usual object, one observed property, allocates no array buffer.
+/// it is allocated with every object. The first node is kept inline and set
+/// without the lock, so that the usual object, one observed property,
+/// allocates no array buffer and its first tracked read locks nothing.
 @usableFromInline
 final class RegistrarStorage: @unchecked Sendable {
     /// The lock, and in its word, for a class that also conforms to
@@ -18,24 +20,46 @@ final class RegistrarStorage: @unchecked Sendable {
     @usableFromInline
     let lock = RegistrarLock()
 
-    /// The node of the first property tracked, then those of the others, in
-    /// the order of their first tracked reads. Guarded by `lock`.
-    @exclusivity(unchecked)
-    private var firstNode: PropertyNode?
+    /// The node registered first (a retained `PropertyNode`'s address, or
+    /// 0), set once, by a compare-and-swap, with or without the lock; then
+    /// the others, guarded by `lock`, in the order they were registered.
+    private let firstNodeBits = Atomic<UInt>(0)
     @exclusivity(unchecked)
     private var laterNodes: [PropertyNode] = []
 
-    /// Every node of this object, in the order of their first tracked reads.
-    /// Call under `lock`, or in `deinit`.
+    private var firstNode: PropertyNode? {
+        let bits = firstNodeBits.load(ordering: .acquiring)
+        if bits == 0 { return nil }
+        return Unmanaged<PropertyNode>.fromOpaque(UnsafeRawPointer(bitPattern: bits).unsafelyUnwrapped)
+            .takeUnretainedValue()
+    }
+
+    /// Every node of this object, in the order they were registered. Call
+    /// under `lock`, or in `deinit`.
     private var nodes: RegistrarNodes { RegistrarNodes(first: firstNode, later: laterNodes) }
 
+    /// Makes `node` the first node if there is none yet, without the lock.
+    /// Returns false, keeping nothing, if there is one.
     @inline(__always)
-    private func appendLocked(_ node: __owned PropertyNode) {
-        if firstNode == nil {
-            firstNode = node
-        } else {
-            laterNodes.append(node)
+    private func registerFirst(_ node: PropertyNode) -> Bool {
+        let bits = UInt(bitPattern: Unmanaged.passUnretained(node).toOpaque())
+        guard firstNodeBits.compareExchange(expected: 0, desired: bits, ordering: .releasing).exchanged else {
+            return false
         }
+        _ = Unmanaged.passRetained(node)    // the word's reference
+        return true
+    }
+
+    /// Keeps `node`, which no other thread registers. Any thread, no lock
+    /// held.
+    @inline(__always)
+    private func register(_ node: PropertyNode) {
+        if !registerFirst(node) { lock.withLock { laterNodes.append(node) } }
+    }
+
+    /// ``register(_:)`` under `lock`.
+    private func registerLocked(_ node: PropertyNode) {
+        if !registerFirst(node) { laterNodes.append(node) }
     }
 
     @usableFromInline
@@ -54,22 +78,18 @@ final class RegistrarStorage: @unchecked Sendable {
         ownerType: Any.Type, nodeType: TrackedPropertyNode.Type
     ) -> Unmanaged<TrackedPropertyNode> {
         let word = storage.assumingMemoryBound(to: UInt.self)
-        if let node = TrackedSlot.node(tracking_word_load(word)) { return node }
-        // Under the lock, so that two first reads on two threads make one
-        // node, and the object's death finds every node a link can point to.
-        lock.lock()
-        defer { lock.unlock() }
         while true {
             let slot = tracking_word_load(word)
             if let node = TrackedSlot.node(slot) { return node }
             let node = nodeType.init(
                 value: value, equality: slot, owner: owner, ownerType: ownerType, offset: storage - owner)
-            // Only this function installs a node, under this lock, so the
-            // exchange fails only if the storage itself was replaced.
+            // Two first reads on two threads: one node wins the slot, the
+            // other is dropped unseen. The winner is registered before its
+            // read returns, while the reader keeps the object alive, so the
+            // object's death finds every node a link can point to.
             if TrackedSlot.install(node, in: storage, replacing: slot) {
-                let installed = Unmanaged.passUnretained(node)
-                appendLocked(node)
-                return installed
+                register(node)
+                return Unmanaged.passUnretained(node)
             }
         }
     }
@@ -93,7 +113,7 @@ final class RegistrarStorage: @unchecked Sendable {
         lock.withLock {
             if let node = nodeLocked(for: keyPath) { return node }
             let node = KeyPathPropertyNode(keyPath: keyPath)
-            appendLocked(node)
+            registerLocked(node)
             return node
         }
     }
@@ -117,7 +137,14 @@ final class RegistrarStorage: @unchecked Sendable {
     /// The object is gone: everything that read one of its properties hears
     /// of it once, as of a change.
     deinit {
-        if firstNode != nil { SourceNode.ownerDied(nodes) }
+        let first = firstNodeBits.load(ordering: .acquiring)
+        if first == 0 { return releaseBridge() }
+        SourceNode.ownerDied(nodes)
+        Unmanaged<PropertyNode>.fromOpaque(UnsafeRawPointer(bitPattern: first).unsafelyUnwrapped).release()
+        releaseBridge()
+    }
+
+    private func releaseBridge() {
         let bridge = lock.pointer
         if bridge != 0 { releaseObservationBridge(at: bridge) }
     }

@@ -68,13 +68,16 @@ enum StorageOffsets {
     /// the key path, and remembered. Applying it is a formal modifying access
     /// to the storage: two threads reading a property for the first time
     /// would make two at once, which the thread sanitizer reports as a race,
-    /// so the measures take turns.
+    /// so the measures take turns; and one that finds the key path measured
+    /// meanwhile takes that offset, so that only the first applies it, before
+    /// any thread that reached the storage by the offset touches it.
     @usableFromInline
     static func measure<Owner: AnyObject, Storage>(
         _ keyPath: ReferenceWritableKeyPath<Owner, Storage>, in instance: Owner
     ) -> UnsafeMutablePointer<Storage> {
         let object = Unmanaged.passUnretained(instance).toOpaque()
         let offset = measuring.withLock {
+            if let measured = StorageOffsets.offset(of: keyPath) { return measured }
             let storage = withUnsafeMutablePointer(to: &instance[keyPath: keyPath]) { $0 }
             let offset = UnsafeMutableRawPointer(storage) - object
             remember(offset, of: keyPath)

@@ -336,7 +336,9 @@ public struct Tracked<Value>: TrackedStorage {
     static func recordFirstRead<Owner: Trackable>(
         _ scope: UnsafeMutableRawPointer, _ storage: UnsafeMutablePointer<Tracked<Value>>, owner: Unmanaged<Owner>
     ) {
-        let value = withUnsafeMutablePointer(to: &storage.pointee.value) { UnsafeMutableRawPointer($0) }
+        // By offset, not by `withUnsafeMutablePointer(to:)`: that is a formal
+        // modifying access, and other threads may be reading the value.
+        let value = UnsafeMutableRawPointer(storage.pointer(to: \.value).unsafelyUnwrapped)
         let node = owner._withUnsafeGuaranteedRef { owner in
             owner.trackingRegistrar.storage.installNode(
                 in: UnsafeMutableRawPointer(storage), value: value,
@@ -354,7 +356,9 @@ public struct Tracked<Value>: TrackedStorage {
 func recordSourceRead(_ scope: UnsafeMutableRawPointer, _ node: UnsafeMutableRawPointer) {
     Unmanaged<SubscriberNode>.fromOpaque(scope)._withUnsafeGuaranteedRef { subscriber in
         Unmanaged<Node>.fromOpaque(node)._withUnsafeGuaranteedRef { source in
-            if case .new = subscriber.trackFast(source) { subscriber.addLinkOnThisThread(to: source) }
+            if case .new = subscriber.trackFast(source) {
+                ThreadState.withCurrent { _ = subscriber.addLink(to: source, $0) }
+            }
         }
     }
 }
