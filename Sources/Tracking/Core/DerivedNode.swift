@@ -96,47 +96,67 @@ class DerivedNode: SubscriberNode, @unchecked Sendable {
     ///   this thread.
     @usableFromInline
     final func beginRead() throws(DerivedValueCycle) -> ReadAccess {
-        let statePointer = ThreadState.currentPointer
-        let state = Unmanaged<ThreadState>.fromOpaque(statePointer)
-        var link: LinkPointer?
-        // A value that reads itself gets no link to itself (the read is a
-        // cycle, reported below): such a link would make each of its
-        // computations look stale, and run its observers again.
-        if let scope = tracking_current_scope(), scope != Unmanaged.passUnretained(self).toOpaque() {
-            // Link first, so that a change from now on reaches the reader.
-            link = state._withUnsafeGuaranteedRef { state in
-                Unmanaged<SubscriberNode>.fromOpaque(scope)._withUnsafeGuaranteedRef { $0.track(self, state) }
-            }
-        }
+        // Link first, so that a change from now on reaches the reader.
+        let link = linkRead()
         if isHeldByThisThread {
             link?.pointee.version = version.load(ordering: .relaxed)
             return .held
         }
         var component = Component.lock(self)
-        if !flags.isDisjoint(with: [.running, .held]) {
-            let cycle = flags.contains(.running) && runningThread == statePointer
-            component._withUnsafeGuaranteedRef { $0.unlock() }
-            if cycle { throw cycleError() }
-            return .busy
-        }
-        if !hasResult || !flags.isDisjoint(with: [.dirty, .pending]) {
-            // Brought up to date now; its result is copied in the same
-            // critical section. What the walk dropped is released once the
-            // read ends (``unlockComponent(_:)``).
-            state._withUnsafeGuaranteedRef { state in
-                claimLocked(state)
-                if hasResult && !flags.contains(.dirty) {
-                    _ = Pull.run(self, state, &component)
-                } else {
-                    // Dirty (a source it read changed): nothing to validate.
-                    recomputeLocked(state, &component)
-                }
-                releaseClaimLocked()
-            }
+        if !hasResult || !flags.isDisjoint(with: [.running, .held, .dirty, .pending]) {
+            return try beginStaleRead(&component, link)
         }
         // The reader saw this version (its own list: no lock needed).
         link?.pointee.version = version.load(ordering: .relaxed)
         return ReadAccess(locked: component)
+    }
+
+    /// Records the read in the current scope; returns the link to this
+    /// node's version in it, or nil. The read of the last run at the
+    /// cursor costs a comparison; a new one takes the outlined path.
+    @inline(__always)
+    private final func linkRead() -> LinkPointer? {
+        // A value that reads itself gets no link to itself (the read is a
+        // cycle, reported by the caller): such a link would make each of its
+        // computations look stale, and run its observers again.
+        guard let scope = tracking_current_scope(), scope != Unmanaged.passUnretained(self).toOpaque() else {
+            return nil
+        }
+        let subscriber = Unmanaged<SubscriberNode>.fromOpaque(scope)
+        switch subscriber._withUnsafeGuaranteedRef({ $0.trackFast(self) }) {
+        case .linked(let link): return link
+        case .repeated: return nil
+        case .new: return subscriber._withUnsafeGuaranteedRef { $0.addLinkOnThisThread(to: self) }
+        }
+    }
+
+    /// ``beginRead()`` of a value that is not current, or that a thread is
+    /// computing. Call with `component` locked.
+    @inline(never)
+    private final func beginStaleRead(
+        _ component: inout Unmanaged<Component>, _ link: LinkPointer?
+    ) throws(DerivedValueCycle) -> ReadAccess {
+        if !flags.isDisjoint(with: [.running, .held]) {
+            let cycle = flags.contains(.running) && runningThread == ThreadState.currentPointer
+            component._withUnsafeGuaranteedRef { $0.unlock() }
+            if cycle { throw cycleError() }
+            return .busy
+        }
+        // Brought up to date now; its result is copied in the same critical
+        // section. What the walk dropped is released once the read ends
+        // (``unlockComponent(_:)``).
+        ThreadState.withCurrent { state in
+            claimLocked(state)
+            if hasResult && !flags.contains(.dirty) {
+                _ = Pull.run(self, state, &component)
+            } else {
+                // Dirty (a source it read changed): nothing to validate.
+                recomputeLocked(state, &component)
+            }
+            releaseClaimLocked()
+        }
+        link?.pointee.version = version.load(ordering: .relaxed)
+        return ReadAccess(locked: component, drainingReleases: true)
     }
 
     /// Ends a read begun by ``beginRead()``.
@@ -147,9 +167,10 @@ class DerivedNode: SubscriberNode, @unchecked Sendable {
 
     @usableFromInline
     final func unlockComponent(_ access: ReadAccess) {
-        Unmanaged<Component>.fromOpaque(UnsafeRawPointer(bitPattern: access.bits).unsafelyUnwrapped)
+        Unmanaged<Component>.fromOpaque(UnsafeRawPointer(bitPattern: access.bits & ~ReadAccess.drainBit).unsafelyUnwrapped)
             ._withUnsafeGuaranteedRef { $0.unlock() }
-        ThreadState.withCurrent { $0.drainReleases() }
+        // Only a read that validated or recomputed can have dropped nodes.
+        if access.bits & ReadAccess.drainBit != 0 { ThreadState.withCurrent { $0.drainReleases() } }
     }
 
     /// The thread state of the validation that holds this node for a parent
@@ -235,7 +256,7 @@ class DerivedNode: SubscriberNode, @unchecked Sendable {
 @usableFromInline
 struct ReadAccess: Sendable {
     /// 0: busy; 1: held by this thread, no lock; otherwise the locked
-    /// component's address.
+    /// component's address, with ``drainBit``.
     @usableFromInline
     let bits: UInt
 
@@ -249,8 +270,13 @@ struct ReadAccess: Sendable {
         self.bits = bits
     }
 
-    init(locked component: Unmanaged<Component>) {
-        bits = UInt(bitPattern: component.toOpaque())
+    /// Set in `bits` (components are aligned) when the read validated or
+    /// recomputed the value: node references it dropped wait in the thread's
+    /// releases until the lock is released.
+    static let drainBit: UInt = 2
+
+    init(locked component: Unmanaged<Component>, drainingReleases: Bool = false) {
+        bits = UInt(bitPattern: component.toOpaque()) | (drainingReleases ? ReadAccess.drainBit : 0)
     }
 
     /// Whether another thread is computing the value.

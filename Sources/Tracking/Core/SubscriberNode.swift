@@ -170,9 +170,9 @@ class SubscriberNode: Node, @unchecked Sendable {
     }
 
     /// ``addLink(to:_:)`` with this thread's state.
-    @usableFromInline @inline(never)
-    final func addLinkOnThisThread(to source: Node) {
-        ThreadState.withCurrent { _ = addLink(to: source, $0) }
+    @usableFromInline @inline(never) @discardableResult
+    final func addLinkOnThisThread(to source: Node) -> LinkPointer {
+        ThreadState.withCurrent { addLink(to: source, $0) }
     }
 
     // MARK: Runs

@@ -76,6 +76,14 @@ public final class Derived<Value> {
             if let scope = tracking_current_scope() { node.recordHeldRead(in: scope) }
             return node.currentValue.unsafelyUnwrapped
         }
+        return lockedValue
+    }
+
+    /// ``value`` when no validation on this thread holds the node: read under
+    /// the lock. Kept out of line so that the held read, the one a
+    /// recomputing parent makes, saves no registers.
+    @inlinable @inline(never)
+    var lockedValue: Value {
         let access: ReadAccess
         do throws(DerivedValueCycle) {
             access = try node.beginRead()
