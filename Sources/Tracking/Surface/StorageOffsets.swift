@@ -10,7 +10,8 @@ import Foundation
 /// source, and applying it projects through the runtime. The offset depends
 /// only on the key path, so it is found once and kept in a small table of
 /// words, each holding a key path's address and its offset, read and written
-/// atomically; a collision only costs a projection. The table keeps the key
+/// atomically; a collision only costs a lookup, under a lock, in the
+/// table of every offset measured. The table keeps the key
 /// paths it holds alive, so that an address it holds is never reused by
 /// another key path (a generic class's key paths may be made and freed at
 /// every access).
@@ -64,22 +65,38 @@ enum StorageOffsets {
     /// thread sanitizer sees.
     private static let measuring = NSLock()
 
+    /// Every offset measured, by key path, guarded by `measuring`: the table
+    /// above forgets a key path whose slot another one took, and this one
+    /// does not, so that a key path is applied to an instance once. The key
+    /// paths are kept alive (their addresses are the keys). Emptied when it
+    /// grows past `measuredLimit`, which only a generic class's key paths,
+    /// made afresh at each access, can make it do.
+    nonisolated(unsafe) private static var measured: [UInt: (keyPath: AnyKeyPath, offset: Int)] = [:]
+    private static let measuredLimit = 4_096
+
     /// The address of `keyPath`'s storage in `instance`, found by applying
     /// the key path, and remembered. Applying it is a formal modifying access
     /// to the storage: two threads reading a property for the first time
-    /// would make two at once, which the thread sanitizer reports as a race,
-    /// so the measures take turns; and one that finds the key path measured
-    /// meanwhile takes that offset, so that only the first applies it, before
-    /// any thread that reached the storage by the offset touches it.
+    /// would make two at once, and one made while another thread, which took
+    /// the address by the offset, installs the property's node, is a race to
+    /// the thread sanitizer. So the measures take turns, and a key path is
+    /// applied once: later measures take the offset found first, before any
+    /// thread reached the storage by that offset.
     @usableFromInline
     static func measure<Owner: AnyObject, Storage>(
         _ keyPath: ReferenceWritableKeyPath<Owner, Storage>, in instance: Owner
     ) -> UnsafeMutablePointer<Storage> {
         let object = Unmanaged.passUnretained(instance).toOpaque()
+        let address = UInt(bitPattern: Unmanaged.passUnretained(keyPath).toOpaque())
         let offset = measuring.withLock {
-            if let measured = StorageOffsets.offset(of: keyPath) { return measured }
+            if let known = measured[address] {
+                remember(known.offset, of: keyPath)
+                return known.offset
+            }
             let storage = withUnsafeMutablePointer(to: &instance[keyPath: keyPath]) { $0 }
             let offset = UnsafeMutableRawPointer(storage) - object
+            if measured.count >= measuredLimit { measured.removeAll() }
+            measured[address] = (keyPath, offset)
             remember(offset, of: keyPath)
             return offset
         }
