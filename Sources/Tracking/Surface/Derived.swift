@@ -80,8 +80,9 @@ public final class Derived<Value> {
     }
 
     /// ``value`` when no validation on this thread holds the node: read under
-    /// the lock. Kept out of line so that the held read, the one a
-    /// recomputing parent makes, saves no registers.
+    /// the lock, the whole fast path inlined here (``DerivedNode/beginRead()``,
+    /// ``DerivedNode/endRead(_:)``). Kept out of line so that the held read,
+    /// the one a recomputing parent makes, saves no registers.
     @inlinable @inline(never)
     var lockedValue: Value {
         let access: ReadAccess
@@ -197,6 +198,15 @@ public final class ThrowingDerived<Value> {
                 if let error = node.currentError { throw error }
                 return node.currentValue.unsafelyUnwrapped
             }
+            return try lockedValue
+        }
+    }
+
+    /// ``value`` when no validation on this thread holds the node: read
+    /// under the lock, out of line (see ``Derived``).
+    @inlinable @inline(never)
+    var lockedValue: Value {
+        get throws {
             let access: ReadAccess
             do throws(DerivedValueCycle) {
                 access = try node.beginRead()
