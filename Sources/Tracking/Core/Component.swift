@@ -114,6 +114,25 @@ final class Component: @unchecked Sendable {
         }
     }
 
+    /// Locks the root of `node`'s component if its lock is free, and returns
+    /// it; nil otherwise (no component yet, contended, or merged meanwhile),
+    /// holding no lock. ``lock(_:)`` without its calls, for the read of a
+    /// current derived value; ``lock(_:)`` handles the rest.
+    @inlinable @inline(__always)
+    static func tryLockRoot(of node: Node) -> Unmanaged<Component>? {
+        let bits = node.componentBits.load(ordering: .acquiring)
+        if bits == 0 { return nil }
+        let component = root(from: unmanaged(bits))
+        let exchanged = component._withUnsafeGuaranteedRef {
+            $0.spinLock.state.compareExchange(expected: 0, desired: 1, ordering: .acquiring).exchanged
+        }
+        if !exchanged { return nil }
+        // Still a root under its own lock: merges take both roots' locks.
+        if component._withUnsafeGuaranteedRef({ $0.forwardBits.load(ordering: .relaxed) }) == 0 { return component }
+        component._withUnsafeGuaranteedRef { $0.unlock() }
+        return nil
+    }
+
     /// Locks `root`, the root of `node`'s component when the caller last
     /// held its lock, if it still is one (it is then `node`'s root: merges
     /// happen only under the locks of both roots), else the current root of

@@ -131,6 +131,33 @@ class DerivedNode: SubscriberNode, @unchecked Sendable {
         }
     }
 
+    /// The read of a current value, without a call: records the read where
+    /// the current scope's last run read this value (or finds it already
+    /// read), locks the component and returns it if the value is current, so
+    /// that the caller copies the current result and unlocks. Returns nil,
+    /// holding no lock, in every other case (a new link, a contended lock, a
+    /// merged component, a stale or busy value): the caller then takes
+    /// ``beginRead()``, whose link check finds what this one recorded.
+    @inlinable @inline(__always)
+    final func lockIfCurrent() -> Unmanaged<Component>? {
+        var link: LinkPointer?
+        if let scope = tracking_current_scope(), scope != Unmanaged.passUnretained(self).toOpaque() {
+            switch Unmanaged<SubscriberNode>.fromOpaque(scope)._withUnsafeGuaranteedRef({ $0.trackFast(self) }) {
+            case .linked(let found): link = found
+            case .repeated: break
+            case .new: return nil
+            }
+        }
+        guard let component = Component.tryLockRoot(of: self) else { return nil }
+        if !hasResult || !flags.isDisjoint(with: .notCurrentForReader) {
+            component._withUnsafeGuaranteedRef { $0.unlock() }
+            return nil
+        }
+        // The reader saw this version (its own list: no lock needed).
+        link?.pointee.version = version.load(ordering: .relaxed)
+        return component
+    }
+
     /// ``beginRead()`` of a value that is not current, or that a thread is
     /// computing. Call with `component` locked.
     @usableFromInline @inline(never)

@@ -76,13 +76,19 @@ public final class Derived<Value> {
             if let scope = tracking_current_scope() { node.recordHeldRead(in: scope) }
             return node.currentValue.unsafelyUnwrapped
         }
+        // Current: copied in the critical section that found it so, inline.
+        if let component = node.lockIfCurrent() {
+            let value = node.currentValue
+            component._withUnsafeGuaranteedRef { $0.unlock() }
+            if let value { return value }
+        }
         return lockedValue
     }
 
-    /// ``value`` when no validation on this thread holds the node: read under
-    /// the lock, the whole fast path inlined here (``DerivedNode/beginRead()``,
-    /// ``DerivedNode/endRead(_:)``). Kept out of line so that the held read,
-    /// the one a recomputing parent makes, saves no registers.
+    /// ``value`` when no validation on this thread holds the node and
+    /// ``DerivedNode/lockIfCurrent()`` found it not current (or could not
+    /// tell without a call): read under the lock. Kept out of line so that
+    /// the held read and the current one save no registers.
     @inlinable @inline(never)
     var lockedValue: Value {
         let access: ReadAccess
@@ -197,6 +203,13 @@ public final class ThrowingDerived<Value> {
                 if let scope = tracking_current_scope() { node.recordHeldRead(in: scope) }
                 if let error = node.currentError { throw error }
                 return node.currentValue.unsafelyUnwrapped
+            }
+            if let component = node.lockIfCurrent() {
+                let value = node.currentValue
+                let error = node.currentError
+                component._withUnsafeGuaranteedRef { $0.unlock() }
+                if let error { throw error }
+                if let value { return value }
             }
             return try lockedValue
         }
