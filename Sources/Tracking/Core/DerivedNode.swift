@@ -133,29 +133,27 @@ class DerivedNode: SubscriberNode, @unchecked Sendable {
 
     /// The read of a current value, without a call: records the read where
     /// the current scope's last run read this value (or finds it already
-    /// read), locks the component and returns it if the value is current, so
-    /// that the caller copies the current result and unlocks. Returns nil,
-    /// holding no lock, in every other case (a new link, a contended lock, a
-    /// merged component, a stale or busy value): the caller then takes
+    /// read), locks the component and tests the flags. ``FastRead/current``:
+    /// the caller copies the current result and unlocks.
+    /// ``FastRead/stale``: locked, not current or busy; the caller goes on
+    /// with ``beginStaleRead(_:_:)``. ``FastRead/slow``: no lock held (a new
+    /// link, a contended lock, a merge meanwhile); the caller takes
     /// ``beginRead()``, whose link check finds what this one recorded.
     @inlinable @inline(__always)
-    final func lockIfCurrent() -> Unmanaged<Component>? {
+    final func fastRead() -> FastRead {
         var link: LinkPointer?
         if let scope = tracking_current_scope(), scope != Unmanaged.passUnretained(self).toOpaque() {
             switch Unmanaged<SubscriberNode>.fromOpaque(scope)._withUnsafeGuaranteedRef({ $0.trackFast(self) }) {
             case .linked(let found): link = found
             case .repeated: break
-            case .new: return nil
+            case .new: return .slow
             }
         }
-        guard let component = Component.tryLockRoot(of: self) else { return nil }
-        if !hasResult || !flags.isDisjoint(with: .notCurrentForReader) {
-            component._withUnsafeGuaranteedRef { $0.unlock() }
-            return nil
-        }
+        guard let component = Component.tryLockRoot(of: self) else { return .slow }
+        if !hasResult || !flags.isDisjoint(with: .notCurrentForReader) { return .stale(component, link) }
         // The reader saw this version (its own list: no lock needed).
         link?.pointee.version = version.load(ordering: .relaxed)
-        return component
+        return .current(component)
     }
 
     /// ``beginRead()`` of a value that is not current, or that a thread is
@@ -310,6 +308,18 @@ struct ReadAccess: Sendable {
     /// Whether another thread is computing the value.
     @inlinable
     var isBusy: Bool { bits == 0 }
+}
+
+/// What ``DerivedNode/fastRead()`` found.
+@usableFromInline
+enum FastRead {
+    /// Current; the component is locked.
+    case current(Unmanaged<Component>)
+    /// Not current, or a thread is computing it; the component is locked,
+    /// and the link is the reader's, if any.
+    case stale(Unmanaged<Component>, LinkPointer?)
+    /// Not found without a call; no lock is held.
+    case slow
 }
 
 /// A derived value read itself while computing, directly or through others:

@@ -76,24 +76,32 @@ public final class Derived<Value> {
             if let scope = tracking_current_scope() { node.recordHeldRead(in: scope) }
             return node.currentValue.unsafelyUnwrapped
         }
-        // Current: copied in the critical section that found it so, inline.
-        if let component = node.lockIfCurrent() {
+        switch node.fastRead() {
+        case .current(let component):
+            // Copied in the critical section that found it current, inline.
             let value = node.currentValue
             component._withUnsafeGuaranteedRef { $0.unlock() }
-            if let value { return value }
+            return value.unsafelyUnwrapped
+        case .stale(let component, let link):
+            return lockedValue(stale: component, link)
+        case .slow:
+            return lockedValue(stale: nil, nil)
         }
-        return lockedValue
     }
 
-    /// ``value`` when no validation on this thread holds the node and
-    /// ``DerivedNode/lockIfCurrent()`` found it not current (or could not
-    /// tell without a call): read under the lock. Kept out of line so that
-    /// the held read and the current one save no registers.
+    /// ``value`` when ``DerivedNode/fastRead()`` found the value stale or
+    /// busy (`component` locked, the reader's `link`), or could not tell
+    /// without a call (`component` nil): read under the lock. Kept out of
+    /// line so that the held read and the current one save no registers.
     @inlinable @inline(never)
-    var lockedValue: Value {
+    func lockedValue(stale component: Unmanaged<Component>?, _ link: LinkPointer?) -> Value {
         let access: ReadAccess
         do throws(DerivedValueCycle) {
-            access = try node.beginRead()
+            if var component {
+                access = try node.beginStaleRead(&component, link)
+            } else {
+                access = try node.beginRead()
+            }
         } catch {
             return valueAfterCycle(DerivedCycleError(cycle: error.names))
         }
@@ -204,36 +212,42 @@ public final class ThrowingDerived<Value> {
                 if let error = node.currentError { throw error }
                 return node.currentValue.unsafelyUnwrapped
             }
-            if let component = node.lockIfCurrent() {
+            switch node.fastRead() {
+            case .current(let component):
                 let value = node.currentValue
                 let error = node.currentError
                 component._withUnsafeGuaranteedRef { $0.unlock() }
                 if let error { throw error }
-                if let value { return value }
+                return value.unsafelyUnwrapped
+            case .stale(let component, let link):
+                return try lockedValue(stale: component, link)
+            case .slow:
+                return try lockedValue(stale: nil, nil)
             }
-            return try lockedValue
         }
     }
 
-    /// ``value`` when no validation on this thread holds the node: read
-    /// under the lock, out of line (see ``Derived``).
+    /// ``value`` when the fast read found the value stale or busy, or could
+    /// not tell without a call (see ``Derived``).
     @inlinable @inline(never)
-    var lockedValue: Value {
-        get throws {
-            let access: ReadAccess
-            do throws(DerivedValueCycle) {
+    func lockedValue(stale component: Unmanaged<Component>?, _ link: LinkPointer?) throws -> Value {
+        let access: ReadAccess
+        do throws(DerivedValueCycle) {
+            if var component {
+                access = try node.beginStaleRead(&component, link)
+            } else {
                 access = try node.beginRead()
-            } catch {
-                throw DerivedCycleError(cycle: error.names)
             }
-            if access.isBusy { return try node.compute() }
-            let value = node.currentValue
-            let error = node.currentError
-            node.endRead(access)
-            if let error { throw error }
-            guard let value else { preconditionFailure("Tracking: a derived value has no result") }
-            return value
+        } catch {
+            throw DerivedCycleError(cycle: error.names)
         }
+        if access.isBusy { return try node.compute() }
+        let value = node.currentValue
+        let error = node.currentError
+        node.endRead(access)
+        if let error { throw error }
+        guard let value else { preconditionFailure("Tracking: a derived value has no result") }
+        return value
     }
 
     /// The derived value's name, as diagnostics show it.
