@@ -90,10 +90,10 @@ class DerivedNode: SubscriberNode, @unchecked Sendable {
     /// ``endRead(_:)``, so that the copy happens in the critical section that
     /// found the result current.
     ///
-    /// Inlined into the surfaces' specialized read: a current value costs
-    /// the link check, a compare-and-swap, a flag test and a store, with no
-    /// call. A value that is not current, or that a thread is computing,
-    /// takes ``beginStaleRead(_:_:)``. When another thread is computing it,
+    /// The surfaces try ``fastRead()`` first, inline, and come here
+    /// (inlined into their out-of-line `lockedValue`) when it could not tell
+    /// without a call. A value that is not current, or that a thread is
+    /// computing, takes ``beginStaleRead(_:_:)``. When another thread is computing it,
     /// the access is ``ReadAccess/busy`` and the caller computes directly,
     /// uncached.
     ///
