@@ -15,11 +15,13 @@ import Synchronization
 /// lock is a ``SpinLock``, never held while user code runs.
 @usableFromInline
 final class Component: @unchecked Sendable {
-    private let spinLock = SpinLock()
+    @usableFromInline
+    let spinLock = SpinLock()
 
     /// The component this one was merged into (a retained reference), or 0
     /// while it is a root.
-    private let forwardBits = Atomic<UInt>(0)
+    @usableFromInline
+    let forwardBits = Atomic<UInt>(0)
 
     /// How many components were merged into this one, counting itself: merges
     /// go from the smaller to the larger. Guarded by the lock.
@@ -40,27 +42,28 @@ final class Component: @unchecked Sendable {
 
     // MARK: The lock
 
-    @inline(__always)
-    private func lock() {
+    @inlinable @inline(__always)
+    func lock() {
         spinLock.lock()
     }
 
     /// Releases the lock of a root taken by ``lock(_:)`` or ``lockAgain(_:of:)``.
-    @inline(__always)
+    /// Inlinable, with ``lock(_:)``, for the read of a current derived value.
+    @inlinable @inline(__always)
     func unlock() {
         spinLock.unlock()
     }
 
     // MARK: Finding and locking the root
 
-    @inline(__always)
-    private static func unmanaged(_ bits: UInt) -> Unmanaged<Component> {
+    @inlinable @inline(__always)
+    static func unmanaged(_ bits: UInt) -> Unmanaged<Component> {
         Unmanaged.fromOpaque(UnsafeRawPointer(bitPattern: bits).unsafelyUnwrapped)
     }
 
     /// The root reached from `start`, unlocked (it may be merged meanwhile).
-    @inline(__always)
-    private static func root(from start: Unmanaged<Component>) -> Unmanaged<Component> {
+    @inlinable @inline(__always)
+    static func root(from start: Unmanaged<Component>) -> Unmanaged<Component> {
         var current = start
         while true {
             let forward = current._withUnsafeGuaranteedRef { $0.forwardBits.load(ordering: .acquiring) }
@@ -70,11 +73,17 @@ final class Component: @unchecked Sendable {
     }
 
     /// The component `node` joined first, giving it a new one if it has none.
-    @inline(__always)
-    private static func first(of node: Node) -> Unmanaged<Component> {
+    @inlinable @inline(__always)
+    static func first(of node: Node) -> Unmanaged<Component> {
         let bits = node.componentBits.load(ordering: .acquiring)
         if bits != 0 { return unmanaged(bits) }
-        return install(Component(), in: node)
+        return installFirst(in: node)
+    }
+
+    /// Gives `node` its first component (out of line: once per node).
+    @usableFromInline @inline(never)
+    static func installFirst(in node: Node) -> Unmanaged<Component> {
+        install(Component(), in: node)
     }
 
     /// Gives `node` the component `candidate` if it has none yet (retaining
@@ -93,7 +102,7 @@ final class Component: @unchecked Sendable {
     /// Locks the root of `node`'s component and returns it, unretained: the
     /// node keeps it alive. Gives the node a component of its own if it has
     /// none.
-    @inline(__always)
+    @inlinable @inline(__always)
     static func lock(_ node: Node) -> Unmanaged<Component> {
         let start = first(of: node)
         while true {
@@ -103,6 +112,25 @@ final class Component: @unchecked Sendable {
             // Merged while we waited: follow the forward.
             root._withUnsafeGuaranteedRef { $0.unlock() }
         }
+    }
+
+    /// Locks the root of `node`'s component if its lock is free, and returns
+    /// it; nil otherwise (no component yet, contended, or merged meanwhile),
+    /// holding no lock. ``lock(_:)`` without its calls, for the read of a
+    /// current derived value; ``lock(_:)`` handles the rest.
+    @inlinable @inline(__always)
+    static func tryLockRoot(of node: Node) -> Unmanaged<Component>? {
+        let bits = node.componentBits.load(ordering: .acquiring)
+        if bits == 0 { return nil }
+        let component = root(from: unmanaged(bits))
+        let exchanged = component._withUnsafeGuaranteedRef {
+            $0.spinLock.state.compareExchange(expected: 0, desired: 1, ordering: .acquiring).exchanged
+        }
+        if !exchanged { return nil }
+        // Still a root under its own lock: merges take both roots' locks.
+        if component._withUnsafeGuaranteedRef({ $0.forwardBits.load(ordering: .relaxed) }) == 0 { return component }
+        component._withUnsafeGuaranteedRef { $0.unlock() }
+        return nil
     }
 
     /// Locks `root`, the root of `node`'s component when the caller last

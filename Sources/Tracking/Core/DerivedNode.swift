@@ -35,6 +35,7 @@ class DerivedNode: SubscriberNode, @unchecked Sendable {
     final let name: String
 
     /// Whether there is a current result. Guarded by the component lock.
+    @usableFromInline
     @exclusivity(unchecked)
     final var hasResult = false
 
@@ -62,6 +63,7 @@ class DerivedNode: SubscriberNode, @unchecked Sendable {
         self.name = name
         self.evaluate = evaluate
         super.init(kind: .derived)
+        assert(SubscriberFlags.notCurrentForReader == [.dirty, .pending, .running, .held])
     }
 
     deinit {
@@ -80,30 +82,29 @@ class DerivedNode: SubscriberNode, @unchecked Sendable {
 
     // MARK: Reading
 
-    /// Begins a read of the value: records the read in the current scope and
-    /// brings the cached result up to date. The caller then copies the
-    /// current result (``currentIsFirst``) and calls ``endRead(_:)``.
+    /// Begins a read of the value from a thread that does not hold the node
+    /// (the caller checked ``isHeldByThisThread``; only this thread could
+    /// make it so): records the read in the current scope, locks the
+    /// component and brings the cached result up to date. The caller then
+    /// copies the current result (``currentIsFirst``) and calls
+    /// ``endRead(_:)``, so that the copy happens in the critical section that
+    /// found the result current.
     ///
-    /// Usually the component's lock is held meanwhile, so that the copy
-    /// happens in the critical section that found the result current. While a
-    /// validation on this thread holds the node (it has just validated it for
-    /// a parent that is recomputing), the result is this thread's alone and
-    /// no lock is needed. When another thread is computing the value, the
-    /// access is ``ReadAccess/busy`` and the caller computes directly,
+    /// The surfaces try ``fastRead()`` first, inline, and come here
+    /// (inlined into their out-of-line `lockedValue`) when it could not tell
+    /// without a call. A value that is not current, or that a thread is
+    /// computing, takes ``beginStaleRead(_:_:)``. When another thread is computing it,
+    /// the access is ``ReadAccess/busy`` and the caller computes directly,
     /// uncached.
     ///
     /// - Throws: A ``DerivedValueCycle`` if this value is already computing on
     ///   this thread.
-    @usableFromInline
+    @inlinable @inline(__always)
     final func beginRead() throws(DerivedValueCycle) -> ReadAccess {
         // Link first, so that a change from now on reaches the reader.
         let link = linkRead()
-        if isHeldByThisThread {
-            link?.pointee.version = version.load(ordering: .relaxed)
-            return .held
-        }
         var component = Component.lock(self)
-        if !hasResult || !flags.isDisjoint(with: [.running, .held, .dirty, .pending]) {
+        if !hasResult || !flags.isDisjoint(with: .notCurrentForReader) {
             return try beginStaleRead(&component, link)
         }
         // The reader saw this version (its own list: no lock needed).
@@ -114,8 +115,8 @@ class DerivedNode: SubscriberNode, @unchecked Sendable {
     /// Records the read in the current scope; returns the link to this
     /// node's version in it, or nil. The read of the last run at the
     /// cursor costs a comparison; a new one takes the outlined path.
-    @inline(__always)
-    private final func linkRead() -> LinkPointer? {
+    @inlinable @inline(__always)
+    final func linkRead() -> LinkPointer? {
         // A value that reads itself gets no link to itself (the read is a
         // cycle, reported by the caller): such a link would make each of its
         // computations look stale, and run its observers again.
@@ -130,10 +131,35 @@ class DerivedNode: SubscriberNode, @unchecked Sendable {
         }
     }
 
+    /// The read of a current value, without a call: records the read where
+    /// the current scope's last run read this value (or finds it already
+    /// read), locks the component and tests the flags. ``FastRead/current``:
+    /// the caller copies the current result and unlocks.
+    /// ``FastRead/stale``: locked, not current or busy; the caller goes on
+    /// with ``beginStaleRead(_:_:)``. ``FastRead/slow``: no lock held (a new
+    /// link, a contended lock, a merge meanwhile); the caller takes
+    /// ``beginRead()``, whose link check finds what this one recorded.
+    @inlinable @inline(__always)
+    final func fastRead() -> FastRead {
+        var link: LinkPointer?
+        if let scope = tracking_current_scope(), scope != Unmanaged.passUnretained(self).toOpaque() {
+            switch Unmanaged<SubscriberNode>.fromOpaque(scope)._withUnsafeGuaranteedRef({ $0.trackFast(self) }) {
+            case .linked(let found): link = found
+            case .repeated: break
+            case .new: return .slow
+            }
+        }
+        guard let component = Component.tryLockRoot(of: self) else { return .slow }
+        if !hasResult || !flags.isDisjoint(with: .notCurrentForReader) { return .stale(component, link) }
+        // The reader saw this version (its own list: no lock needed).
+        link?.pointee.version = version.load(ordering: .relaxed)
+        return .current(component)
+    }
+
     /// ``beginRead()`` of a value that is not current, or that a thread is
     /// computing. Call with `component` locked.
-    @inline(never)
-    private final func beginStaleRead(
+    @usableFromInline @inline(never)
+    final func beginStaleRead(
         _ component: inout Unmanaged<Component>, _ link: LinkPointer?
     ) throws(DerivedValueCycle) -> ReadAccess {
         if !flags.isDisjoint(with: [.running, .held]) {
@@ -159,18 +185,18 @@ class DerivedNode: SubscriberNode, @unchecked Sendable {
         return ReadAccess(locked: component, drainingReleases: true)
     }
 
-    /// Ends a read begun by ``beginRead()``.
+    /// Ends a read begun by ``beginRead()``: unlocks the component, inline,
+    /// and releases what a validation dropped (only a read that validated
+    /// or recomputed can have dropped nodes).
     @inlinable @inline(__always)
     final func endRead(_ access: ReadAccess) {
-        if access.bits > ReadAccess.held.bits { unlockComponent(access) }
+        Component.unmanaged(access.bits & ~ReadAccess.drainBit)._withUnsafeGuaranteedRef { $0.unlock() }
+        if access.bits & ReadAccess.drainBit != 0 { DerivedNode.drainReleasesOfThisThread() }
     }
 
-    @usableFromInline
-    final func unlockComponent(_ access: ReadAccess) {
-        Unmanaged<Component>.fromOpaque(UnsafeRawPointer(bitPattern: access.bits & ~ReadAccess.drainBit).unsafelyUnwrapped)
-            ._withUnsafeGuaranteedRef { $0.unlock() }
-        // Only a read that validated or recomputed can have dropped nodes.
-        if access.bits & ReadAccess.drainBit != 0 { ThreadState.withCurrent { $0.drainReleases() } }
+    @usableFromInline @inline(never)
+    static func drainReleasesOfThisThread() {
+        ThreadState.withCurrent { $0.drainReleases() }
     }
 
     /// The thread state of the validation that holds this node for a parent
@@ -255,15 +281,13 @@ class DerivedNode: SubscriberNode, @unchecked Sendable {
 /// ``DerivedNode/beginRead()``).
 @usableFromInline
 struct ReadAccess: Sendable {
-    /// 0: busy; 1: held by this thread, no lock; otherwise the locked
-    /// component's address, with ``drainBit``.
+    /// 0: busy; otherwise the locked component's address, with
+    /// ``drainBit``.
     @usableFromInline
     let bits: UInt
 
-    @inlinable
+    @usableFromInline
     static var busy: ReadAccess { ReadAccess(bits: 0) }
-    @inlinable
-    static var held: ReadAccess { ReadAccess(bits: 1) }
 
     @usableFromInline
     init(bits: UInt) {
@@ -273,8 +297,10 @@ struct ReadAccess: Sendable {
     /// Set in `bits` (components are aligned) when the read validated or
     /// recomputed the value: node references it dropped wait in the thread's
     /// releases until the lock is released.
-    static let drainBit: UInt = 2
+    @inlinable
+    static var drainBit: UInt { 2 }
 
+    @inlinable @inline(__always)
     init(locked component: Unmanaged<Component>, drainingReleases: Bool = false) {
         bits = UInt(bitPattern: component.toOpaque()) | (drainingReleases ? ReadAccess.drainBit : 0)
     }
@@ -282,6 +308,18 @@ struct ReadAccess: Sendable {
     /// Whether another thread is computing the value.
     @inlinable
     var isBusy: Bool { bits == 0 }
+}
+
+/// What ``DerivedNode/fastRead()`` found.
+@usableFromInline
+enum FastRead {
+    /// Current; the component is locked.
+    case current(Unmanaged<Component>)
+    /// Not current, or a thread is computing it; the component is locked,
+    /// and the link is the reader's, if any.
+    case stale(Unmanaged<Component>, LinkPointer?)
+    /// Not found without a call; no lock is held.
+    case slow
 }
 
 /// A derived value read itself while computing, directly or through others:

@@ -42,6 +42,7 @@ class Node: @unchecked Sendable {
     /// until it needs one; set once while other threads can reach the node
     /// (a recycled one-shot gives it back, see ``Component/leave(_:)``).
     /// See ``Component``.
+    @usableFromInline
     final let componentBits = Atomic<UInt>(0)
 
     /// Set, under the component lock, when the object that owns this node is

@@ -11,15 +11,21 @@ import Synchronization
 /// load. A waiter spins briefly, then parks (``tracking_park(_:)``): with
 /// more threads than processors, a holder that lost its processor gets it
 /// back instead of competing with spinners.
-struct SpinLock: ~Copyable {
+///
+/// Its lock and unlock are inlinable: a read of a current derived value
+/// takes and releases a component lock in the client's specialized code.
+@usableFromInline
+struct SpinLock: ~Copyable, Sendable {
     /// 0 when free, 1 when held.
-    private let state = Atomic<UInt32>(0)
+    @usableFromInline
+    let state = Atomic<UInt32>(0)
     /// How many threads are parked, or about to park, on this lock.
-    private let sleepers = Atomic<UInt32>(0)
+    @usableFromInline
+    let sleepers = Atomic<UInt32>(0)
 
     init() {}
 
-    @inline(__always)
+    @inlinable @inline(__always)
     func lock() {
         if state.compareExchange(expected: 0, desired: 1, ordering: .acquiring).exchanged { return }
         lockContended()
@@ -31,8 +37,8 @@ struct SpinLock: ~Copyable {
             && state.compareExchange(expected: 0, desired: 1, ordering: .acquiring).exchanged
     }
 
-    @inline(never)
-    private func lockContended() {
+    @usableFromInline @inline(never)
+    func lockContended() {
         if spinBriefly({ tryLock() }) { return }
         while true {
             let generation = tracking_parking_generation()
@@ -44,10 +50,17 @@ struct SpinLock: ~Copyable {
         }
     }
 
-    @inline(__always)
+    @inlinable @inline(__always)
     func unlock() {
         state.store(0, ordering: .releasing)
-        if sleepers.load(ordering: .relaxed) != 0 { tracking_unpark_all() }
+        if sleepers.load(ordering: .relaxed) != 0 { SpinLock.unparkAll() }
+    }
+
+    /// Wakes the parked waiters (out of line: rare, and it keeps the C
+    /// function out of inlined code).
+    @usableFromInline @inline(never)
+    static func unparkAll() {
+        tracking_unpark_all()
     }
 
     @inline(__always)

@@ -1,6 +1,13 @@
 /// The state of a subscriber, guarded by its component's lock.
+@usableFromInline
 struct SubscriberFlags: OptionSet, Sendable {
+    @usableFromInline
     let rawValue: UInt16
+
+    @inlinable
+    init(rawValue: UInt16) {
+        self.rawValue = rawValue
+    }
 
     /// A dependency read directly changed: the subscriber must run again.
     static let dirty = SubscriberFlags(rawValue: 1 << 0)
@@ -29,4 +36,11 @@ struct SubscriberFlags: OptionSet, Sendable {
     /// with `.running` and `.held`, so that an unbound value's validation
     /// pays nothing for it.
     static let bound = SubscriberFlags(rawValue: 1 << 10)
+
+    /// `[.dirty, .pending, .running, .held]`: a derived value with none of
+    /// them (and a result) is current for a reader on another thread. A
+    /// literal, so that inlined reads load no global (checked in
+    /// ``DerivedNode``'s initializer).
+    @inlinable
+    static var notCurrentForReader: SubscriberFlags { SubscriberFlags(rawValue: 0b10_0000_1011) }
 }

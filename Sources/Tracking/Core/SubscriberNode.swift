@@ -38,6 +38,7 @@ class SubscriberNode: Node, @unchecked Sendable {
     final var lastTracked: LinkPointer?
 
     /// Guarded by the component lock.
+    @usableFromInline
     @exclusivity(unchecked)
     final var flags: SubscriberFlags = []
 

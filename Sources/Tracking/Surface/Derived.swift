@@ -76,17 +76,32 @@ public final class Derived<Value> {
             if let scope = tracking_current_scope() { node.recordHeldRead(in: scope) }
             return node.currentValue.unsafelyUnwrapped
         }
-        return lockedValue
+        switch node.fastRead() {
+        case .current(let component):
+            // Copied in the critical section that found it current, inline.
+            let value = node.currentValue
+            component._withUnsafeGuaranteedRef { $0.unlock() }
+            return value.unsafelyUnwrapped
+        case .stale(let component, let link):
+            return lockedValue(stale: component, link)
+        case .slow:
+            return lockedValue(stale: nil, nil)
+        }
     }
 
-    /// ``value`` when no validation on this thread holds the node: read under
-    /// the lock. Kept out of line so that the held read, the one a
-    /// recomputing parent makes, saves no registers.
+    /// ``value`` when ``DerivedNode/fastRead()`` found the value stale or
+    /// busy (`component` locked, the reader's `link`), or could not tell
+    /// without a call (`component` nil): read under the lock. Kept out of
+    /// line so that the held read and the current one save no registers.
     @inlinable @inline(never)
-    var lockedValue: Value {
+    func lockedValue(stale component: Unmanaged<Component>?, _ link: LinkPointer?) -> Value {
         let access: ReadAccess
         do throws(DerivedValueCycle) {
-            access = try node.beginRead()
+            if var component {
+                access = try node.beginStaleRead(&component, link)
+            } else {
+                access = try node.beginRead()
+            }
         } catch {
             return valueAfterCycle(DerivedCycleError(cycle: error.names))
         }
@@ -197,20 +212,42 @@ public final class ThrowingDerived<Value> {
                 if let error = node.currentError { throw error }
                 return node.currentValue.unsafelyUnwrapped
             }
-            let access: ReadAccess
-            do throws(DerivedValueCycle) {
-                access = try node.beginRead()
-            } catch {
-                throw DerivedCycleError(cycle: error.names)
+            switch node.fastRead() {
+            case .current(let component):
+                let value = node.currentValue
+                let error = node.currentError
+                component._withUnsafeGuaranteedRef { $0.unlock() }
+                if let error { throw error }
+                return value.unsafelyUnwrapped
+            case .stale(let component, let link):
+                return try lockedValue(stale: component, link)
+            case .slow:
+                return try lockedValue(stale: nil, nil)
             }
-            if access.isBusy { return try node.compute() }
-            let value = node.currentValue
-            let error = node.currentError
-            node.endRead(access)
-            if let error { throw error }
-            guard let value else { preconditionFailure("Tracking: a derived value has no result") }
-            return value
         }
+    }
+
+    /// ``value`` when the fast read found the value stale or busy, or could
+    /// not tell without a call (see ``Derived``).
+    @inlinable @inline(never)
+    func lockedValue(stale component: Unmanaged<Component>?, _ link: LinkPointer?) throws -> Value {
+        let access: ReadAccess
+        do throws(DerivedValueCycle) {
+            if var component {
+                access = try node.beginStaleRead(&component, link)
+            } else {
+                access = try node.beginRead()
+            }
+        } catch {
+            throw DerivedCycleError(cycle: error.names)
+        }
+        if access.isBusy { return try node.compute() }
+        let value = node.currentValue
+        let error = node.currentError
+        node.endRead(access)
+        if let error { throw error }
+        guard let value else { preconditionFailure("Tracking: a derived value has no result") }
+        return value
     }
 
     /// The derived value's name, as diagnostics show it.
