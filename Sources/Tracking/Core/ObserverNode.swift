@@ -53,6 +53,13 @@ class ObserverNode: SubscriberNode, @unchecked Sendable {
     @exclusivity(unchecked)
     private var children: [ObserverNode] = []
 
+    /// The children of the previous run, taken under the lock as a run
+    /// begins, for the run to cancel before its body: a field, not an
+    /// argument, so that the usual run, which has none, moves no array.
+    /// Only the running thread uses it.
+    @exclusivity(unchecked)
+    private var orphans: [ObserverNode] = []
+
     /// The change that marked the observer since its last run (retained), to
     /// become ``SubscriberNode/lastCause`` if the observer does run: a change
     /// cut off by a derived value's equality, or undone within a transaction,
@@ -198,7 +205,7 @@ class ObserverNode: SubscriberNode, @unchecked Sendable {
             // Brand new and no one else can reach it yet: no lock to take.
             claimLocked(state)
             if takesEvents { withEvents.runKind = .initial }
-            perform(state, orphans: [])
+            perform(state)
             return
         }
         let component = Component.lock(self)
@@ -206,10 +213,10 @@ class ObserverNode: SubscriberNode, @unchecked Sendable {
             component._withUnsafeGuaranteedRef { $0.unlock() }
             return
         }
-        let orphans = beginRunLocked(state)
+        beginRunLocked(state)
         if takesEvents { withEvents.runKind = .initial }
         component._withUnsafeGuaranteedRef { $0.unlock() }
-        perform(state, orphans: orphans)
+        perform(state)
     }
 
     /// Sends the first run of a brand-new observer to its actor, which the
@@ -259,10 +266,10 @@ class ObserverNode: SubscriberNode, @unchecked Sendable {
                 return
             }
         }
-        let orphans = beginRunLocked(state)
+        beginRunLocked(state)
         component._withUnsafeGuaranteedRef { $0.unlock() }
         state.drainReleases()
-        perform(state, orphans: orphans)
+        perform(state)
     }
 
     /// Hands a queued observer to its actor if this thread is not on it: it
@@ -280,9 +287,10 @@ class ObserverNode: SubscriberNode, @unchecked Sendable {
         return true
     }
 
-    /// Claims the node for a run; returns the children to cancel.
+    /// Claims the node for a run; moves the children to cancel to
+    /// ``orphans``.
     @inline(__always)
-    private func beginRunLocked(_ state: ThreadState) -> [ObserverNode] {
+    private func beginRunLocked(_ state: ThreadState) {
         // An invalidation handler may ask whether a source died
         // (``dependencyWasDeallocated``): that stays known until the next
         // ``track(_:_:)``.
@@ -293,15 +301,14 @@ class ObserverNode: SubscriberNode, @unchecked Sendable {
             withEvents.takeEventLocked(first: firstRunIsPending)
             firstRunIsPending = false
         }
-        if children.isEmpty { return [] }
-        return takeChildren()
+        if !children.isEmpty { swap(&orphans, &children) }
     }
 
     /// Runs the callback of a claimed node.
-    private func perform(_ state: ThreadState, orphans: [ObserverNode]) {
+    private func perform(_ state: ThreadState) {
         // Children first, each with its own children before it, the newest
         // first: their cleanups run before this observer's.
-        if !orphans.isEmpty { ObserverNode.cancel(orphans) }
+        if !orphans.isEmpty { cancelOrphans() }
         switch mode {
         case .rerun:
             if !cleanups.isEmpty { runCleanupsBeforeRun(state) }
@@ -496,6 +503,14 @@ class ObserverNode: SubscriberNode, @unchecked Sendable {
         var orphans: [ObserverNode] = []
         swap(&orphans, &children)
         return orphans
+    }
+
+    /// Cancels the children of the previous run (``orphans``).
+    @inline(never)
+    private func cancelOrphans() {
+        var taken: [ObserverNode] = []
+        swap(&taken, &orphans)
+        ObserverNode.cancel(taken)
     }
 
     /// Cancels children, the newest first.
