@@ -243,8 +243,10 @@ class ObserverNode: SubscriberNode, @unchecked Sendable {
         if !flags.isDisjoint(with: [.cancelled, .running, .invalidated])
             || flags.isDisjoint(with: [.dirty, .pending]) {
             if !flags.contains(.running) { dropPendingLocked(state) }
+            let kept = takeKeptLocked()
             component._withUnsafeGuaranteedRef { $0.unlock() }
             state.drainReleases()
+            if kept { ObserverNode.releaseKept(self) }
             return
         }
         if !flags.contains(.dirty) {
@@ -254,9 +256,11 @@ class ObserverNode: SubscriberNode, @unchecked Sendable {
             releaseClaimLocked()
             if flags.contains(.cancelled) {
                 let released = releaseEverythingLocked(state)
+                let kept = takeKeptLocked()
                 component._withUnsafeGuaranteedRef { $0.unlock() }
                 state.drainReleases()
                 finishCancel(released, state)
+                if kept { ObserverNode.releaseKept(self) }
                 return
             }
             if !changed {
@@ -282,8 +286,10 @@ class ObserverNode: SubscriberNode, @unchecked Sendable {
         let component = Component.lock(self)
         let cancelled = flags.contains(.cancelled)
         if cancelled { flags.remove(.queued) } else { queuedThread = nil }
+        let kept = takeKeptLocked()
         component._withUnsafeGuaranteedRef { $0.unlock() }
         if !cancelled { binding.post(self) }
+        if kept { ObserverNode.releaseKept(self) }
         return true
     }
 
@@ -337,9 +343,11 @@ class ObserverNode: SubscriberNode, @unchecked Sendable {
             } else {
                 flags.insert(.invalidated)
             }
+            let kept = takeKeptLocked()
             component._withUnsafeGuaranteedRef { $0.unlock() }
             state.drainReleases()
             withExtendedLifetime(released) {}
+            if kept { ObserverNode.releaseKept(self) }
             if !cancelled { callback() }
         }
     }
@@ -392,7 +400,10 @@ class ObserverNode: SubscriberNode, @unchecked Sendable {
     /// ``finishCancelledRun(_:_:)`` for an observer no other thread can reach.
     @inline(never)
     private func finishCancelledUnsharedRun(_ state: ThreadState) {
-        finishCancel(releaseEverythingLocked(state), state)
+        let released = releaseEverythingLocked(state)
+        let kept = takeKeptLocked()
+        finishCancel(released, state)
+        if kept { ObserverNode.releaseKept(self) }
     }
 
     /// The end of a run during which the observer was cancelled: everything
@@ -400,9 +411,11 @@ class ObserverNode: SubscriberNode, @unchecked Sendable {
     @inline(never)
     private func finishCancelledRun(_ component: Unmanaged<Component>, _ state: ThreadState) {
         let released = releaseEverythingLocked(state)
+        let kept = takeKeptLocked()
         component._withUnsafeGuaranteedRef { $0.unlock() }
         state.drainReleases()
         finishCancel(released, state)
+        if kept { ObserverNode.releaseKept(self) }
     }
 
     // MARK: Cleanups
@@ -473,6 +486,7 @@ class ObserverNode: SubscriberNode, @unchecked Sendable {
             // other thread can be using it.
             if flags.contains(.cancelled) { return }
             flags.insert(.cancelled)
+            keepWhileQueuedOrRunningLocked()
             cancelRequested.store(true, ordering: .relaxed)
             if !children.isEmpty { ObserverNode.cancel(takeChildren()) }
             if flags.contains(.running) { return }
@@ -485,6 +499,7 @@ class ObserverNode: SubscriberNode, @unchecked Sendable {
             return
         }
         flags.insert(.cancelled)
+        keepWhileQueuedOrRunningLocked()
         cancelRequested.store(true, ordering: .relaxed)
         let orphans = children.isEmpty ? nil : takeChildren()
         var released: Released?
@@ -495,6 +510,35 @@ class ObserverNode: SubscriberNode, @unchecked Sendable {
         state.drainReleases()
         if let orphans { ObserverNode.cancel(orphans) }
         if let released { finishCancel(released, state) }
+    }
+
+    /// Queues and runs hold no reference to the observer: cancelled (its
+    /// owner may then release it) while queued or running, it holds one to
+    /// itself, until ``takeKeptLocked()`` finds it neither. Call under the
+    /// lock, as it is flagged `.cancelled`.
+    @inline(__always)
+    private func keepWhileQueuedOrRunningLocked() {
+        if flags.isDisjoint(with: [.queued, .running]) { return }
+        flags.insert(.kept)
+        _ = Unmanaged.passUnretained(self).retain()
+    }
+
+    /// Whether the observer holds a reference to itself (``SubscriberFlags/kept``)
+    /// that it no longer needs, being neither queued nor running; if so, the
+    /// flag is cleared and the caller releases it with ``releaseKept(_:)``
+    /// once it is done with the node. Call under the lock.
+    @inline(__always)
+    final func takeKeptLocked() -> Bool {
+        if !flags.contains(.kept) || !flags.isDisjoint(with: [.queued, .running]) { return false }
+        flags.remove(.kept)
+        return true
+    }
+
+    /// Releases the reference ``takeKeptLocked()`` gave up: the last use of
+    /// `observer` by the caller.
+    @inline(never)
+    static func releaseKept(_ observer: ObserverNode) {
+        Unmanaged.passUnretained(observer).release()
     }
 
     /// Empties ``children`` and returns what it held. Call under the lock,
