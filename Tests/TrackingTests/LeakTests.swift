@@ -48,4 +48,50 @@ import Testing
         #expect(shared.trackingRegistrar.activeDependencyCount == 0)
         #expect(TrackingStatistics.liveDependencyCountOnThisThread == start)
     }
+
+    /// Queues and runs hold no reference to an observer: one whose token is
+    /// cancelled and released while it is queued (by an observer that runs
+    /// before it in the same round, directly or through a derived value) or
+    /// while it runs (by its own body) keeps itself alive until its turn or
+    /// its run ends, then goes. The address sanitizer sees a use after free
+    /// or a leak of either.
+    @Test func observersReleasedWhileQueuedOrRunningRunNoMoreAndAreFreed() {
+        let start = TrackingStatistics.liveDependencyCountOnThisThread
+        let book = Book()
+        let firstRuns = Locked(0)
+        let laterRuns = Locked(0)
+        for index in 0..<1_000 {
+            let later = Locked<TrackingToken?>(nil)
+            let doubled = Derived { book.title + book.title }
+            let first = observe {
+                _ = book.title
+                if firstRuns.mutate({ $0 += 1; return $0 }) % 2 == 0 {
+                    later.mutate { $0 = nil }      // cancelled and released
+                }
+            }
+            switch index % 3 {
+            case 0:
+                later.mutate { $0 = observe { _ = book.title; laterRuns.increment() } }
+            case 1:
+                later.mutate { $0 = observe { _ = doubled.value; laterRuns.increment() } }
+            default:
+                // Releases itself from its own body, on its second run.
+                let own = Locked<TrackingToken?>(nil)
+                own.mutate {
+                    $0 = observe {
+                        _ = book.title
+                        if laterRuns.mutate({ $0 += 1; return $0 }) % 2 == 0 { own.mutate { $0 = nil } }
+                    }
+                }
+            }
+            book.title = "\(index)"
+            first.cancel()
+        }
+        #expect(firstRuns.current == 2_000)
+        // Each later observer ran once, when it was created; those that
+        // released themselves also ran a second time.
+        #expect(laterRuns.current == 1_000 + 333)
+        #expect(book.trackingRegistrar.activeDependencyCount == 0)
+        #expect(TrackingStatistics.liveDependencyCountOnThisThread == start)
+    }
 }

@@ -53,6 +53,13 @@ class ObserverNode: SubscriberNode, @unchecked Sendable {
     @exclusivity(unchecked)
     private var children: [ObserverNode] = []
 
+    /// The children of the previous run, taken under the lock as a run
+    /// begins, for the run to cancel before its body: a field, not an
+    /// argument, so that the usual run, which has none, moves no array.
+    /// Only the running thread uses it.
+    @exclusivity(unchecked)
+    private var orphans: [ObserverNode] = []
+
     /// The change that marked the observer since its last run (retained), to
     /// become ``SubscriberNode/lastCause`` if the observer does run: a change
     /// cut off by a derived value's equality, or undone within a transaction,
@@ -198,7 +205,7 @@ class ObserverNode: SubscriberNode, @unchecked Sendable {
             // Brand new and no one else can reach it yet: no lock to take.
             claimLocked(state)
             if takesEvents { withEvents.runKind = .initial }
-            perform(state, orphans: [])
+            perform(state)
             return
         }
         let component = Component.lock(self)
@@ -206,10 +213,10 @@ class ObserverNode: SubscriberNode, @unchecked Sendable {
             component._withUnsafeGuaranteedRef { $0.unlock() }
             return
         }
-        let orphans = beginRunLocked(state)
+        beginRunLocked(state)
         if takesEvents { withEvents.runKind = .initial }
         component._withUnsafeGuaranteedRef { $0.unlock() }
-        perform(state, orphans: orphans)
+        perform(state)
     }
 
     /// Sends the first run of a brand-new observer to its actor, which the
@@ -236,8 +243,10 @@ class ObserverNode: SubscriberNode, @unchecked Sendable {
         if !flags.isDisjoint(with: [.cancelled, .running, .invalidated])
             || flags.isDisjoint(with: [.dirty, .pending]) {
             if !flags.contains(.running) { dropPendingLocked(state) }
+            let kept = takeKeptLocked()
             component._withUnsafeGuaranteedRef { $0.unlock() }
             state.drainReleases()
+            if kept { ObserverNode.releaseKept(self) }
             return
         }
         if !flags.contains(.dirty) {
@@ -247,9 +256,11 @@ class ObserverNode: SubscriberNode, @unchecked Sendable {
             releaseClaimLocked()
             if flags.contains(.cancelled) {
                 let released = releaseEverythingLocked(state)
+                let kept = takeKeptLocked()
                 component._withUnsafeGuaranteedRef { $0.unlock() }
                 state.drainReleases()
                 finishCancel(released, state)
+                if kept { ObserverNode.releaseKept(self) }
                 return
             }
             if !changed {
@@ -259,10 +270,10 @@ class ObserverNode: SubscriberNode, @unchecked Sendable {
                 return
             }
         }
-        let orphans = beginRunLocked(state)
+        beginRunLocked(state)
         component._withUnsafeGuaranteedRef { $0.unlock() }
         state.drainReleases()
-        perform(state, orphans: orphans)
+        perform(state)
     }
 
     /// Hands a queued observer to its actor if this thread is not on it: it
@@ -275,14 +286,17 @@ class ObserverNode: SubscriberNode, @unchecked Sendable {
         let component = Component.lock(self)
         let cancelled = flags.contains(.cancelled)
         if cancelled { flags.remove(.queued) } else { queuedThread = nil }
+        let kept = takeKeptLocked()
         component._withUnsafeGuaranteedRef { $0.unlock() }
         if !cancelled { binding.post(self) }
+        if kept { ObserverNode.releaseKept(self) }
         return true
     }
 
-    /// Claims the node for a run; returns the children to cancel.
+    /// Claims the node for a run; moves the children to cancel to
+    /// ``orphans``.
     @inline(__always)
-    private func beginRunLocked(_ state: ThreadState) -> [ObserverNode] {
+    private func beginRunLocked(_ state: ThreadState) {
         // An invalidation handler may ask whether a source died
         // (``dependencyWasDeallocated``): that stays known until the next
         // ``track(_:_:)``.
@@ -293,15 +307,14 @@ class ObserverNode: SubscriberNode, @unchecked Sendable {
             withEvents.takeEventLocked(first: firstRunIsPending)
             firstRunIsPending = false
         }
-        if children.isEmpty { return [] }
-        return takeChildren()
+        if !children.isEmpty { swap(&orphans, &children) }
     }
 
     /// Runs the callback of a claimed node.
-    private func perform(_ state: ThreadState, orphans: [ObserverNode]) {
+    private func perform(_ state: ThreadState) {
         // Children first, each with its own children before it, the newest
         // first: their cleanups run before this observer's.
-        if !orphans.isEmpty { ObserverNode.cancel(orphans) }
+        if !orphans.isEmpty { cancelOrphans() }
         switch mode {
         case .rerun:
             if !cleanups.isEmpty { runCleanupsBeforeRun(state) }
@@ -330,9 +343,11 @@ class ObserverNode: SubscriberNode, @unchecked Sendable {
             } else {
                 flags.insert(.invalidated)
             }
+            let kept = takeKeptLocked()
             component._withUnsafeGuaranteedRef { $0.unlock() }
             state.drainReleases()
             withExtendedLifetime(released) {}
+            if kept { ObserverNode.releaseKept(self) }
             if !cancelled { callback() }
         }
     }
@@ -385,7 +400,10 @@ class ObserverNode: SubscriberNode, @unchecked Sendable {
     /// ``finishCancelledRun(_:_:)`` for an observer no other thread can reach.
     @inline(never)
     private func finishCancelledUnsharedRun(_ state: ThreadState) {
-        finishCancel(releaseEverythingLocked(state), state)
+        let released = releaseEverythingLocked(state)
+        let kept = takeKeptLocked()
+        finishCancel(released, state)
+        if kept { ObserverNode.releaseKept(self) }
     }
 
     /// The end of a run during which the observer was cancelled: everything
@@ -393,9 +411,11 @@ class ObserverNode: SubscriberNode, @unchecked Sendable {
     @inline(never)
     private func finishCancelledRun(_ component: Unmanaged<Component>, _ state: ThreadState) {
         let released = releaseEverythingLocked(state)
+        let kept = takeKeptLocked()
         component._withUnsafeGuaranteedRef { $0.unlock() }
         state.drainReleases()
         finishCancel(released, state)
+        if kept { ObserverNode.releaseKept(self) }
     }
 
     // MARK: Cleanups
@@ -466,6 +486,7 @@ class ObserverNode: SubscriberNode, @unchecked Sendable {
             // other thread can be using it.
             if flags.contains(.cancelled) { return }
             flags.insert(.cancelled)
+            keepWhileQueuedOrRunningLocked()
             cancelRequested.store(true, ordering: .relaxed)
             if !children.isEmpty { ObserverNode.cancel(takeChildren()) }
             if flags.contains(.running) { return }
@@ -478,6 +499,7 @@ class ObserverNode: SubscriberNode, @unchecked Sendable {
             return
         }
         flags.insert(.cancelled)
+        keepWhileQueuedOrRunningLocked()
         cancelRequested.store(true, ordering: .relaxed)
         let orphans = children.isEmpty ? nil : takeChildren()
         var released: Released?
@@ -490,12 +512,49 @@ class ObserverNode: SubscriberNode, @unchecked Sendable {
         if let released { finishCancel(released, state) }
     }
 
+    /// Queues and runs hold no reference to the observer: cancelled (its
+    /// owner may then release it) while queued or running, it holds one to
+    /// itself, until ``takeKeptLocked()`` finds it neither. Call under the
+    /// lock, as it is flagged `.cancelled`.
+    @inline(__always)
+    private func keepWhileQueuedOrRunningLocked() {
+        if flags.isDisjoint(with: [.queued, .running]) { return }
+        flags.insert(.kept)
+        _ = Unmanaged.passUnretained(self).retain()
+    }
+
+    /// Whether the observer holds a reference to itself (``SubscriberFlags/kept``)
+    /// that it no longer needs, being neither queued nor running; if so, the
+    /// flag is cleared and the caller releases it with ``releaseKept(_:)``
+    /// once it is done with the node. Call under the lock.
+    @inline(__always)
+    final func takeKeptLocked() -> Bool {
+        if !flags.contains(.kept) || !flags.isDisjoint(with: [.queued, .running]) { return false }
+        flags.remove(.kept)
+        return true
+    }
+
+    /// Releases the reference ``takeKeptLocked()`` gave up: the last use of
+    /// `observer` by the caller.
+    @inline(never)
+    static func releaseKept(_ observer: ObserverNode) {
+        Unmanaged.passUnretained(observer).release()
+    }
+
     /// Empties ``children`` and returns what it held. Call under the lock,
     /// or where no other thread can reach the node.
     private func takeChildren() -> [ObserverNode] {
         var orphans: [ObserverNode] = []
         swap(&orphans, &children)
         return orphans
+    }
+
+    /// Cancels the children of the previous run (``orphans``).
+    @inline(never)
+    private func cancelOrphans() {
+        var taken: [ObserverNode] = []
+        swap(&taken, &orphans)
+        ObserverNode.cancel(taken)
     }
 
     /// Cancels children, the newest first.

@@ -116,19 +116,16 @@ enum Scheduler {
             }
             let changesBefore = state.changesAnnounced
             swap(&state.queue, &state.batch)
-            // The round holds its observers, retained; nothing but this loop
-            // touches it (a nested flush returns at once), so they are
-            // borrowed while they run, and released together after.
+            // The round's observers are unretained: each is alive while it is
+            // flagged `.queued` (its owner holds it, or it keeps itself if
+            // cancelled: ``SubscriberFlags/kept``), and its entry is not
+            // touched after its turn. Nothing but this loop touches the
+            // round (a nested flush returns at once).
             let count = state.batch.count
             let runsBackwards = count > 1 && orderByCreation(state.batch.elements, scratch: &state.traversal)
             for index in 0..<count {
                 let position = runsBackwards ? count - 1 - index : index
                 Unmanaged<ObserverNode>.fromOpaque(state.batch[position])._withUnsafeGuaranteedRef { $0.runIfNeeded(state) }
-            }
-            // By the round's own count: releaseAll costs a few instructions
-            // more per round here (measured).
-            for index in 0..<count {
-                Unmanaged<ObserverNode>.fromOpaque(state.batch[index]).release()
             }
             state.batch.truncate(to: 0)
             // A round that changed nothing did not queue the next one: other
@@ -223,10 +220,12 @@ enum Scheduler {
             if let cause = node.queueingCauseLocked {
                 causes.append(cause.displayName)
             }
+            let kept = node.takeKeptLocked()
             component._withUnsafeGuaranteedRef { $0.unlock() }
             observers.append(node.subscriberName)
+            if kept { ObserverNode.releaseKept(node) }
         }
-        state.queue.releaseAll(as: ObserverNode.self)
+        state.queue.truncate(to: 0)
         let properties = Array(Set(causes)).sorted()
         let changing = properties.isEmpty ? "unknown" : properties.joined(separator: ", ")
         TrackingDiagnostics.report(TrackingDiagnostic(

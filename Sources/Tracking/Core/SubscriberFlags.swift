@@ -36,6 +36,11 @@ struct SubscriberFlags: OptionSet, Sendable {
     /// with `.running` and `.held`, so that an unbound value's validation
     /// pays nothing for it.
     static let bound = SubscriberFlags(rawValue: 1 << 10)
+    /// An observer cancelled while `.queued` or `.running`, holding a
+    /// reference to itself until it is neither: the queues and runs hold
+    /// none, so that the usual observer, never cancelled, costs no
+    /// reference counting to queue and run.
+    static let kept = SubscriberFlags(rawValue: 1 << 11)
 
     /// `[.dirty, .pending, .running, .held]`: a derived value with none of
     /// them (and a result) is current for a reader on another thread. A

@@ -54,20 +54,21 @@ final class ThreadState {
     /// something, so that other threads' writes are not taken for a loop.
     @exclusivity(unchecked)
     var changesAnnounced: UInt64 = 0
-    /// Observers marked by this thread's writes (retained `ObserverNode`s),
+    /// Observers marked by this thread's writes (unretained `ObserverNode`s),
     /// to run when the outermost transaction ends. Pushed under component
-    /// locks. The reference keeps a queued observer alive if its owner drops
-    /// it meanwhile, possibly on another thread.
+    /// locks. An observer cancelled while queued keeps itself alive until
+    /// its entry is taken (``SubscriberFlags/kept``).
     @exclusivity(unchecked)
     var queue = PointerStack()
-    /// The round of observers being run (retained); swapped with `queue`.
+    /// The round of observers being run (unretained); swapped with `queue`.
     @exclusivity(unchecked)
     var batch = PointerStack()
 
-    /// Queues `observer`, retained, for the end of the transaction.
+    /// Queues `observer`, unretained, for the end of the transaction. Call
+    /// under its component's lock, having flagged it `.queued`.
     @inline(__always)
     func enqueue(_ observer: ObserverNode) {
-        queue.push(Unmanaged.passRetained(observer).toOpaque())
+        queue.push(Unmanaged.passUnretained(observer).toOpaque())
     }
     /// One-shot subscribers marked under a component lock, whose callbacks
     /// are to be taken before it is released (unretained: they keep
@@ -243,7 +244,6 @@ final class ThreadState {
         ThreadState.registry.remove(self)
         LinkPool.retiredLiveCount.add(liveLinks.load(ordering: .relaxed), ordering: .relaxed)
         // A thread exits outside any transaction: nothing is queued.
-        queue.releaseAll(as: ObserverNode.self)
         queue.deallocate()
         batch.deallocate()
         newLinks.deallocate()
