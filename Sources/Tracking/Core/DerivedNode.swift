@@ -104,13 +104,17 @@ class DerivedNode: SubscriberNode, @unchecked Sendable {
         // Link first, so that a change from now on reaches the reader.
         let link = linkRead()
         var component = Component.lock(self)
-        if !hasResult || !flags.isDisjoint(with: .notCurrentForReader) {
-            return try beginStaleRead(&component, link)
-        }
+        if !isCurrentForReaderLocked { return try beginStaleRead(&component, link) }
         // The reader saw this version (its own list: no lock needed).
         link?.pointee.version = version.load(ordering: .relaxed)
         return ReadAccess(locked: component)
     }
+
+    /// Whether a reader may copy the result as it is: there is one, nothing
+    /// marked the value since, and no thread computes or holds it. Call
+    /// under the component's lock.
+    @inlinable @inline(__always)
+    final var isCurrentForReaderLocked: Bool { hasResult && flags.isDisjoint(with: .notCurrentForReader) }
 
     /// Records the read in the current scope; returns the link to this
     /// node's version in it, or nil. The read of the last run at the
@@ -150,7 +154,7 @@ class DerivedNode: SubscriberNode, @unchecked Sendable {
             }
         }
         guard let component = Component.tryLockRoot(of: self) else { return .slow }
-        if !hasResult || !flags.isDisjoint(with: .notCurrentForReader) { return .stale(component, link) }
+        if !isCurrentForReaderLocked { return .stale(component, link) }
         // The reader saw this version (its own list: no lock needed).
         link?.pointee.version = version.load(ordering: .relaxed)
         return .current(component)
