@@ -278,17 +278,23 @@ final class Counts: @unchecked Sendable {
     /// `a`, which reads `c` again. Every value on the way is named, in order
     /// (found by a fresh-eyes review: the error said `c → a → c`).
     @Test func aCycleEnteredThroughValuesComputedBeforeNamesEveryValueInIt() throws {
+        let (toggle, c) = throwingValuesThatCanReadTheirTop()
+        #expect(try c.value == 2)
+        toggle.value = true
+        #expect(throws: DerivedCycleError(cycle: ["c", "b", "a", "c"])) { try c.value }
+        toggle.value = false
+        #expect(try c.value == 2)
+    }
+
+    /// `c` reads `b`, which reads `a`, which reads `c` once `toggle` is on.
+    private func throwingValuesThatCanReadTheirTop() -> (Cell<Bool>, ThrowingDerived<Int>) {
         let toggle = Cell(false)
         let holder = Locked<ThrowingDerived<Int>?>(nil)
         let a = ThrowingDerived<Int>("a") { toggle.value ? try holder.current!.value + 1 : 0 }
         let b = ThrowingDerived<Int>("b") { try a.value + 1 }
         let c = ThrowingDerived<Int>("c") { try b.value + 1 }
         holder.mutate { $0 = c }
-        #expect(try c.value == 2)
-        toggle.value = true
-        #expect(throws: DerivedCycleError(cycle: ["c", "b", "a", "c"])) { try c.value }
-        toggle.value = false
-        #expect(try c.value == 2)
+        return (toggle, c)
     }
 
     @Test func aNonThrowingCycleEnteredThroughValuesComputedBeforeNamesEveryValueInIt() {
@@ -309,12 +315,7 @@ final class Counts: @unchecked Sendable {
     }
 
     @Test func anObservedCycleEnteredThroughValuesComputedBeforeNamesEveryValueInIt() {
-        let toggle = Cell(false)
-        let holder = Locked<ThrowingDerived<Int>?>(nil)
-        let a = ThrowingDerived<Int>("a") { toggle.value ? try holder.current!.value + 1 : 0 }
-        let b = ThrowingDerived<Int>("b") { try a.value + 1 }
-        let c = ThrowingDerived<Int>("c") { try b.value + 1 }
-        holder.mutate { $0 = c }
+        let (toggle, c) = throwingValuesThatCanReadTheirTop()
         let seen = Locked<[String]>([])
         let token = observe {
             do { seen.append(String(try c.value)) } catch let error as DerivedCycleError {
