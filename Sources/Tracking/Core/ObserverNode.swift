@@ -252,17 +252,20 @@ class ObserverNode: SubscriberNode, @unchecked Sendable {
     func runIfNeeded(_ state: ThreadState) {
         if binding != nil, postedToActor(state) { return }
         var component = Component.lock(self)
-        flags.remove(.queued)
-        if !flags.isDisjoint(with: [.cancelled, .running, .invalidated])
-            || flags.isDisjoint(with: [.dirty, .pending]) {
-            if !flags.contains(.running) { dropPendingLocked(state) }
+        let current = flags.subtracting(.queued)
+        if !current.isDisjoint(with: [.cancelled, .running, .invalidated])
+            || current.isDisjoint(with: [.dirty, .pending]) {
+            flags = current
+            if !current.contains(.running) { dropPendingLocked(state) }
             let kept = takeKeptLocked()
             component._withUnsafeGuaranteedRef { $0.unlock() }
             state.drainReleases()
             if kept { ObserverNode.releaseKept(self) }
             return
         }
-        claimLocked(state)
+        // Unqueued and claimed in one write.
+        flags = current.union(.running)
+        runningThread = state.identity
         if !flags.contains(.dirty) {
             // Pending only: run only if a derived dependency really changed.
             // The claim of the validation is kept for the run.
