@@ -102,7 +102,7 @@ final class ThreadState {
     /// Node references (retained) to release once the lock is released.
     @exclusivity(unchecked)
     var releases = PointerStack()
-    /// Derived values' nodes whose surface went while another surface's
+    /// The nodes of derived values whose owner went while another owner's
     /// node was being released on this thread (see
     /// ``DerivedNode/releaseSurfaceReference(_:)``), retained.
     @exclusivity(unchecked)
