@@ -26,7 +26,7 @@ class ObserverNode: SubscriberNode, @unchecked Sendable {
     /// Whether ``cancel()`` has flagged the observer `.cancelled`: set with
     /// the flag, under the lock, and read without it, so that a second
     /// cancel takes no lock.
-    private let cancelRequested = Atomic<Bool>(false)
+    let cancelRequested = Atomic<Bool>(false)
 
     /// The body (`.rerun`) or the invalidation handler (`.invalidate`);
     /// ``doNothing`` once cancelled. Guarded by the component lock, but stable
@@ -34,7 +34,7 @@ class ObserverNode: SubscriberNode, @unchecked Sendable {
     /// the run's end. Not optional: an optional closure is stored
     /// generically, and calling it would allocate a thunk on every run.
     @exclusivity(unchecked)
-    private var callback: @Sendable () -> Void
+    var callback: @Sendable () -> Void
 
     /// Whether the body takes an ``Announcement``: the node is an
     /// ``EventObserverNode``, whose callback ``callback`` is not.
@@ -51,14 +51,14 @@ class ObserverNode: SubscriberNode, @unchecked Sendable {
     /// Observers created during this observer's run; cancelled when it runs
     /// again or is cancelled. Guarded by the component lock.
     @exclusivity(unchecked)
-    private var children: [ObserverNode] = []
+    var children: [ObserverNode] = []
 
     /// The children of the previous run, taken under the lock as a run
     /// begins, for the run to cancel before its body: a field, not an
     /// argument, so that the usual run, which has none, moves no array.
     /// Only the running thread uses it.
     @exclusivity(unchecked)
-    private var orphans: [ObserverNode] = []
+    var orphans: [ObserverNode] = []
 
     /// The change that marked the observer since its last run (retained), to
     /// become ``SubscriberNode/lastCause`` if the observer does run: a change
@@ -66,7 +66,7 @@ class ObserverNode: SubscriberNode, @unchecked Sendable {
     /// runs nothing and is forgotten. Nil when it is the last cause itself,
     /// kept without a second reference. Guarded by the component lock.
     @exclusivity(unchecked)
-    private var pendingCause: Unmanaged<Node>?
+    var pendingCause: Unmanaged<Node>?
 
     /// A pending cause whose run did not happen after all (a property's
     /// node, retained), kept like ``SubscriberNode/lastCause`` so that the
@@ -74,13 +74,13 @@ class ObserverNode: SubscriberNode, @unchecked Sendable {
     /// reference. Set only while ``pendingCause`` is nil; never reported.
     /// Guarded by the component lock.
     @exclusivity(unchecked)
-    private var parkedCause: Unmanaged<Node>?
+    var parkedCause: Unmanaged<Node>?
 
     /// Cleanups registered by the current or last run, in registration order.
     /// Appended by the running thread; taken under the component lock by the
     /// next run or by cancellation.
     @exclusivity(unchecked)
-    private var cleanups: [Cleanup] = []
+    var cleanups: [Cleanup] = []
 
     /// Where the observer was created, for diagnostics.
     let origin: SourceLocation
@@ -173,7 +173,7 @@ class ObserverNode: SubscriberNode, @unchecked Sendable {
     /// The run does not happen after all: what marked it is forgotten. The
     /// references it held go to `state.releases`, for after the lock.
     @inline(__always)
-    private func dropPendingLocked(_ state: ThreadState) {
+    func dropPendingLocked(_ state: ThreadState) {
         if let pending = pendingCause {
             pendingCause = nil
             // A derived value is not kept: its closure may hold on to
@@ -457,180 +457,6 @@ class ObserverNode: SubscriberNode, @unchecked Sendable {
         if kept { ObserverNode.releaseKept(self) }
     }
 
-    // MARK: Cleanups
-
-    /// Registers cleanup work of the run in progress on this thread.
-    func addCleanup(_ cleanup: Cleanup) {
-        // Only the running thread touches the list until the run ends.
-        cleanups.append(cleanup)
-    }
-
-    /// Before a re-run: runs the last run's cleanups, newest first, reading
-    /// untracked. What they write is seen by the run that follows and does
-    /// not make it run again.
-    private func runCleanupsBeforeRun(_ state: ThreadState) {
-        let taken = cleanups
-        cleanups.removeAll()
-        ObserverNode.run(taken, state)
-        let component = Component.lock(self)
-        if !flags.contains(.cancelled) {
-            flags.remove([.dirty, .pending])
-            dropPendingLocked(state)
-        }
-        component._withUnsafeGuaranteedRef { $0.unlock() }
-        state.drainReleases()
-    }
-
-    /// Runs cleanups newest first, untracked and in one transaction, each on
-    /// its actor: at once if this thread runs on it, else posted there.
-    static func run(_ cleanups: [Cleanup], _ state: ThreadState) {
-        if cleanups.isEmpty { return }
-        Scheduler.beginTransaction(state)
-        untrackedRun {
-            for cleanup in cleanups.reversed() {
-                if let binding = cleanup.binding, !binding.isCurrent(state) {
-                    binding.post(cleanup.work)
-                } else {
-                    cleanup.work()
-                }
-            }
-        }
-        Scheduler.endTransaction(state)
-    }
-
-    // MARK: Cancelling
-
-    /// What a cancelled observer lets go of, released after the lock.
-    private struct Released {
-        var callback: @Sendable () -> Void
-        var eventCallback: (@Sendable (Announcement) -> Void)?
-        var cleanups: [Cleanup]
-    }
-
-    /// Stops the observer and frees its links at once, unless it is running,
-    /// in which case the run frees them when it ends. Runs the children's
-    /// cleanups, then its own. Idempotent.
-    @inline(__always)
-    final func cancel() {
-        // A second cancel (a token released after its `cancel()`) has
-        // nothing to do: the first one set the flag and did it.
-        if cancelRequested.load(ordering: .relaxed) { return }
-        ThreadState.withCurrent { cancel($0) }
-    }
-
-    @inline(never)
-    private func cancel(_ state: ThreadState) {
-        if componentBits.load(ordering: .acquiring) == 0 {
-            // It never linked to anything and belongs to no component: no
-            // other thread can be using it.
-            if flags.contains(.cancelled) { return }
-            flags.insert(.cancelled)
-            keepWhileQueuedOrRunningLocked()
-            cancelRequested.store(true, ordering: .relaxed)
-            if !children.isEmpty { ObserverNode.cancel(takeChildren()) }
-            if flags.contains(.running) { return }
-            finishCancel(releaseEverythingLocked(state), state)
-            return
-        }
-        let component = Component.lock(self)
-        if flags.contains(.cancelled) {
-            component._withUnsafeGuaranteedRef { $0.unlock() }
-            return
-        }
-        flags.insert(.cancelled)
-        keepWhileQueuedOrRunningLocked()
-        cancelRequested.store(true, ordering: .relaxed)
-        let orphans = children.isEmpty ? nil : takeChildren()
-        var released: Released?
-        if !flags.contains(.running) {
-            released = releaseEverythingLocked(state)
-        }
-        component._withUnsafeGuaranteedRef { $0.unlock() }
-        state.drainReleases()
-        if let orphans { ObserverNode.cancel(orphans) }
-        if let released { finishCancel(released, state) }
-    }
-
-    /// Queues and runs hold no reference to the observer: cancelled (its
-    /// owner may then release it) while queued or running, it holds one to
-    /// itself, until ``takeKeptLocked()`` finds it neither. Call under the
-    /// lock, as it is flagged `.cancelled`.
-    @inline(__always)
-    private func keepWhileQueuedOrRunningLocked() {
-        if flags.isDisjoint(with: [.queued, .running]) { return }
-        flags.insert(.kept)
-        _ = Unmanaged.passUnretained(self).retain()
-    }
-
-    /// Whether the observer holds a reference to itself (``SubscriberFlags/kept``)
-    /// that it no longer needs, being neither queued nor running; if so, the
-    /// flag is cleared and the caller releases it with ``releaseKept(_:)``
-    /// once it is done with the node. Call under the lock.
-    @inline(__always)
-    final func takeKeptLocked() -> Bool {
-        if !flags.contains(.kept) || !flags.isDisjoint(with: [.queued, .running]) { return false }
-        flags.remove(.kept)
-        return true
-    }
-
-    /// Releases the reference ``takeKeptLocked()`` gave up: the last use of
-    /// `observer` by the caller.
-    @inline(never)
-    static func releaseKept(_ observer: ObserverNode) {
-        Unmanaged.passUnretained(observer).release()
-    }
-
-    /// Empties ``children`` and returns what it held. Call under the lock,
-    /// or where no other thread can reach the node.
-    private func takeChildren() -> [ObserverNode] {
-        var orphans: [ObserverNode] = []
-        swap(&orphans, &children)
-        return orphans
-    }
-
-    /// Cancels the children of the previous run (``orphans``).
-    @inline(never)
-    private func cancelOrphans() {
-        var taken: [ObserverNode] = []
-        swap(&taken, &orphans)
-        ObserverNode.cancel(taken)
-    }
-
-    /// Cancels children, the newest first.
-    @inline(never)
-    private static func cancel(_ children: [ObserverNode]) {
-        for child in children.reversed() { child.cancel() }
-    }
-
-    /// After the lock: runs the cleanups of a cancelled observer and lets go
-    /// of its callbacks.
-    private func finishCancel(_ released: Released, _ state: ThreadState) {
-        ObserverNode.run(released.cleanups, state)
-        withExtendedLifetime(released) {}
-    }
-
-    /// Frees the links, the causes, the callbacks and the cleanups of a
-    /// cancelled observer; returned, to be released after the lock.
-    private func releaseEverythingLocked(_ state: ThreadState) -> Released {
-        Graph.removeAllLocked(self, state: state)
-        if let cause = lastCause {
-            state.releaseLater(cause)
-            lastCause = nil
-        }
-        dropPendingLocked(state)
-        if let parked = parkedCause {
-            state.releaseLater(parked)
-            parkedCause = nil
-        }
-        // Moved out, not copied: the node's own references go to the caller.
-        var released = Released(
-            callback: doNothing, eventCallback: takesEvents ? withEvents.takeEventCallbackLocked() : nil,
-            cleanups: [])
-        swap(&released.callback, &callback)
-        if !cleanups.isEmpty { swap(&released.cleanups, &cleanups) }
-        return released
-    }
-
     /// Whether an object this observer read was deallocated since its last run.
     var dependencyWasDeallocated: Bool {
         withLockedFlags { $0.contains(.sourceDied) }
@@ -652,12 +478,6 @@ class ObserverNode: SubscriberNode, @unchecked Sendable {
     var queueingCauseLocked: Node? {
         pendingCause?.takeUnretainedValue() ?? lastCause?.takeUnretainedValue()
     }
-}
-
-/// Cleanup work an observer's run registered, and the actor it must run on.
-struct Cleanup: Sendable {
-    let work: @Sendable () -> Void
-    let binding: ActorBinding?
 }
 
 /// Runs `body` with no tracking scope: ``untracked(_:)``, and cleanups.
