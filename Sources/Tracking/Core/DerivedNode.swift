@@ -77,26 +77,6 @@ class DerivedNode: SubscriberNode, @unchecked Sendable {
         }
     }
 
-    /// Drops the reference that a surface (the public type that owns a
-    /// derived value) took on its node, given as the node's address, from
-    /// the surface's deinitializer. Releasing a node frees its closure,
-    /// which may hold the surface of the value it reads, whose node goes
-    /// then too: released at once, a chain of 100,000 values would take one
-    /// nest of deinitializers per value on the stack. A release that starts
-    /// while one is in progress on this thread waits on the thread's
-    /// ``ThreadState/surfaceReleases``, so that the outermost frees the
-    /// chain in a loop.
-    @usableFromInline
-    static func releaseSurfaceReference(_ node: UnsafeMutableRawPointer) {
-        ThreadState.withCurrent { state in
-            state.surfaceReleases.push(node)
-            if state.isReleasingSurfaces { return }
-            state.isReleasingSurfaces = true
-            while let next = state.surfaceReleases.pop() { Unmanaged<DerivedNode>.fromOpaque(next).release() }
-            state.isReleasingSurfaces = false
-        }
-    }
-
     final override var displayName: String { name }
     final override var subscriberName: String { name }
 
