@@ -841,3 +841,391 @@ final class BrkAddresses: @unchecked Sendable { var bottom: UInt = 0 }
         }
     }
 }
+
+@Suite struct BreakerExactCountTests {
+    // Each object written by one thread only, unbatched: its observer runs on
+    // that thread after each write, so exactly once per write.
+    @Test func oneWriterThreadPerObjectRunsEachObserverOncePerWrite() {
+        let cells = (0..<4).map { _ in BrkCell() }
+        let runs = Locked<[Int]>([0, 0, 0, 0])
+        let tokens = (0..<4).map { i in
+            observe { _ = cells[i].value; runs.mutate { $0[i] += 1 } }
+        }
+        DispatchQueue.concurrentPerform(iterations: 4) { i in
+            for n in 1...2_000 { cells[i].value = n }
+        }
+        #expect(runs.current == [2_001, 2_001, 2_001, 2_001])
+        tokens.forEach { $0.cancel() }
+    }
+
+    // Writes serialized by a lock, each its own transaction: the observer runs
+    // once per write.
+    @Test func serializedWritesFromManyThreadsRunTheObserverOncePerWrite() {
+        let c = BrkCell()
+        let runs = Locked(0)
+        let token = observe { _ = c.other; runs.increment() }
+        let lock = NSLock()
+        DispatchQueue.concurrentPerform(iterations: 4) { _ in
+            for _ in 0..<1_000 {
+                lock.lock()
+                c.other = c.other + 1
+                lock.unlock()
+            }
+        }
+        #expect(runs.current == 4_001)
+        token.cancel()
+    }
+
+    // The same through a derived value.
+    @Test func serializedWritesThroughADerivedValueRunTheObserverOncePerWrite() {
+        let c = BrkCell()
+        let d = Derived { c.other * 2 }
+        let runs = Locked(0)
+        let last = Locked(0)
+        let token = observe { let v = d.value; last.mutate { $0 = v }; runs.increment() }
+        let lock = NSLock()
+        DispatchQueue.concurrentPerform(iterations: 4) { _ in
+            for _ in 0..<1_000 {
+                lock.lock()
+                c.other = c.other + 1
+                lock.unlock()
+            }
+        }
+        #expect(runs.current == 4_001)
+        #expect(last.current == 8_000)
+        token.cancel()
+    }
+}
+
+@Suite struct BreakerNestingTests {
+    // An observer whose run makes a nested withTracking depends on its reads,
+    // as an outer withObservationTracking does.
+    @Test func anObserverDependsOnTheReadsOfAWithTrackingInsideIt() {
+        let c = BrkCell()
+        let runs = Locked(0), fired = Locked(0)
+        let token = observe {
+            runs.increment()
+            withTracking { _ = c.value } onChange: { fired.increment() }
+        }
+        c.value = 1
+        #expect(fired.current == 1)
+        #expect(runs.current == 2)
+        token.cancel()
+    }
+
+    // untracked hides reads from the outer scope only: a scope started inside
+    // it still tracks its own.
+    @Test func aScopeStartedInsideUntrackedTracksItsOwnReads() {
+        let c = BrkCell()
+        let outer = Locked(0), inner = Locked(0)
+        withTracking {
+            untracked {
+                withTracking { _ = c.value } onChange: { inner.increment() }
+            }
+        } onChange: { outer.increment() }
+        c.value = 1
+        #expect(inner.current == 1)
+        #expect(outer.current == 0)
+    }
+
+    // The same with a derived value first read inside untracked in an observer.
+    @Test func aDerivedValueReadUntrackedStillTracksItsOwnDependencies() {
+        let c = BrkCell()
+        let d = Derived { c.value + 1 }
+        let runs = Locked(0)
+        let token = observe { _ = untracked { d.value }; _ = c.other; runs.increment() }
+        c.value = 5
+        #expect(runs.current == 1)
+        #expect(d.value == 6)
+        token.cancel()
+    }
+
+    // A nested scope whose apply throws: the outer keeps its reads.
+    @Test func anOuterScopeKeepsTheReadsOfAThrowingInnerScope() {
+        struct Bad: Error {}
+        let c = BrkCell()
+        let outer = Locked(0), inner = Locked(0)
+        withTracking {
+            _ = try? withTracking { _ = c.value; throw Bad() } onChange: { inner.increment() }
+        } onChange: { outer.increment() }
+        c.value = 1
+        #expect(inner.current == 0)
+        #expect(outer.current == 1)
+    }
+
+    // An object deallocated while a derived value read it: the observer of the
+    // derived value runs and sees it gone.
+    @Test func anObserverOfADerivedValueOverADeallocatedObjectRuns() {
+        final class WeakBox: @unchecked Sendable { weak var cell: BrkCell? }
+        var cell: BrkCell? = BrkCell()
+        cell!.value = 7
+        let box = WeakBox()
+        box.cell = cell
+        let d = Derived { box.cell?.value ?? -1 }
+        let seen = Locked<[Int]>([])
+        let token = observe { seen.append(d.value) }
+        cell = nil
+        #expect(seen.current == [7, -1])
+        token.cancel()
+    }
+
+    // isTracking is true inside a derived value's computation.
+    @Test func isTrackingInsideADerivedComputation() {
+        let d = Derived { isTracking }
+        #expect(d.value == true)
+    }
+}
+
+final class BrkTokens: @unchecked Sendable {
+    let lock = NSLock()
+    var tokens: [TrackingToken] = []
+    func keep(_ t: TrackingToken) { lock.withLock { tokens.append(t) } }
+}
+
+@Suite struct BreakerDepthTests {
+    // A parent whose run nests children 1,000 deep; a change to what the root
+    // read cancels the whole tree (documented: cancelled when the parent runs again).
+    @Test func aDeepTreeOfChildObserversIsCancelledWhenTheRootRunsAgain() {
+        let depth = Int(ProcessInfo.processInfo.environment["BRK_TREE"] ?? "1000")!
+        let c = BrkCell()
+        let created = Locked(0)
+        let keeper = BrkTokens()
+        @Sendable func nest(_ level: Int) {
+            created.increment()
+            guard level < depth else { return }
+            keeper.keep(observe { _ = c.other; nest(level + 1) })
+        }
+        let root = observe { _ = c.value; nest(1) }
+        #expect(created.current == depth)
+        c.value = 1
+        #expect(created.current == 2 * depth)
+        root.cancel()
+        c.other = 1
+        #expect(created.current == 2 * depth)
+    }
+
+    // Only the last of a 10,000 chain kept: releasing it frees the chain.
+    @Test func releasingTheLastOfAnIncrementallyBuiltChain() {
+        let depth = Int(ProcessInfo.processInfo.environment["BRK_RELEASE"] ?? "10000")!
+        let c = BrkCell()
+        var last: Derived<Int>? = Derived { c.value }
+        _ = last!.value
+        for _ in 1..<depth {
+            let previous = last!
+            last = Derived { previous.value + 1 }
+            _ = last!.value
+        }
+        #expect(last!.value == depth - 1)
+        last = nil
+    }
+}
+
+@Suite struct BreakerChangedBackTests {
+    // An observer created inside a transaction, after a change, sees the
+    // intermediate value; when the value is changed back it must run again.
+    @Test func anObserverCreatedMidTransactionOnAnIntermediateValueRunsAgain() {
+        let c = BrkCell()
+        let seen = Locked<[Int]>([])
+        var token: TrackingToken?
+        withTransaction {
+            c.value = 1
+            token = observe { seen.append(c.value) }
+            c.value = 0
+        }
+        #expect(seen.current == [1, 0])
+        token?.cancel()
+    }
+
+    // An unobserved derived value cached before, read at the intermediate value.
+    @Test func anUnobservedDerivedValueReadAtAnIntermediateValueIsCurrentAfterward() {
+        let c = BrkCell()
+        let d = Derived { c.value * 10 }
+        #expect(d.value == 0)
+        withTransaction {
+            c.value = 1
+            #expect(d.value == 10)
+            c.value = 0
+        }
+        #expect(d.value == 0)
+    }
+
+    // The same, first read inside the transaction.
+    @Test func anUnobservedDerivedValueFirstReadAtAnIntermediateValue() {
+        let c = BrkCell()
+        let d = Derived { c.value * 10 }
+        withTransaction {
+            c.value = 1
+            #expect(d.value == 10)
+            c.value = 0
+        }
+        #expect(d.value == 0)
+    }
+
+    // Read at the intermediate value, then again after the change back,
+    // inside the transaction.
+    @Test func aDerivedValueReadAtBothValuesInsideTheTransaction() {
+        let c = BrkCell()
+        let d = Derived { c.value * 10 }
+        let seen = Locked<[Int]>([])
+        let token = observe { seen.append(d.value) }
+        withTransaction {
+            c.value = 1
+            #expect(d.value == 10)
+            c.value = 0
+            #expect(d.value == 0)
+        }
+        #expect(d.value == 0)
+        #expect(seen.current.last == 0)
+        c.value = 2
+        #expect(seen.current.last == 20)
+        token.cancel()
+    }
+
+    // An observed derived value, read mid transaction, two properties, one
+    // changed back and one changed.
+    @Test func oneChangedBackOneChanged() {
+        let c = BrkCell()
+        let d = Derived { c.value * 10 + c.other }
+        let seen = Locked<[Int]>([])
+        let token = observe { seen.append(d.value) }
+        withTransaction {
+            c.value = 1
+            _ = d.value
+            c.other = 5
+            c.value = 0
+        }
+        #expect(d.value == 5)
+        #expect(seen.current.last == 5)
+        token.cancel()
+    }
+
+    // Nested transactions: changed in the inner, back in the outer.
+    @Test func changedInAnInnerTransactionBackInTheOuter() {
+        let c = BrkCell()
+        let runs = Locked(0)
+        let token = observe { _ = c.value; runs.increment() }
+        withTransaction {
+            withTransaction { c.value = 1 }
+            c.value = 0
+        }
+        #expect(runs.current == 1)
+        token.cancel()
+    }
+
+    // A one-shot scope armed mid-transaction on the intermediate value.
+    @Test func aScopeArmedOnAnIntermediateValueFiresOnTheChangeBack() {
+        let c = BrkCell()
+        let fired = Locked(0)
+        withTransaction {
+            c.value = 1
+            withTracking(options: .didSet) { _ = c.value } onChange: { fired.increment() }
+            c.value = 0
+        }
+        #expect(fired.current == 1)
+    }
+
+    // Changed back on a thread while another thread's observer reads it.
+    @Test func changedBackWhileAnotherThreadWrites() {
+        for _ in 0..<200 {
+            let c = BrkCell()
+            let last = Locked(-1)
+            let token = observe { let v = c.value; last.mutate { $0 = v } }
+            DispatchQueue.concurrentPerform(iterations: 2) { t in
+                if t == 0 {
+                    withTransaction { c.value = 1; c.value = 0 }
+                } else {
+                    c.other = 1
+                }
+            }
+            #expect(last.current == c.value)
+            token.cancel()
+        }
+    }
+}
+
+@Suite struct BreakerRaceTests {
+    // Thread A computes a derived value slowly from the old value; thread B
+    // writes meanwhile. A's result must not stay cached as current.
+    @Test func aComputationOverlappingAWriteIsNotCachedAsCurrent() {
+        let c = BrkCell()
+        let entered = DispatchSemaphore(value: 0)
+        let proceed = DispatchSemaphore(value: 0)
+        let slow = Locked(true)
+        let d = Derived { () -> Int in
+            let v = c.value
+            if slow.mutate({ s in let was = s; s = false; return was }) {
+                entered.signal()
+                proceed.wait()
+            }
+            return v * 10
+        }
+        let result = Locked(-1)
+        let done = DispatchSemaphore(value: 0)
+        Thread { result.mutate { $0 = d.value }; done.signal() }.start()
+        entered.wait()
+        c.value = 1
+        let other = d.value          // busy elsewhere: computes its own copy
+        proceed.signal()
+        done.wait()
+        #expect(other == 10)
+        #expect(result.current == 0)
+        #expect(d.value == 10)
+    }
+
+    // The same, observed: the observer ends up seeing the new value.
+    @Test func anObservedComputationOverlappingAWrite() {
+        let c = BrkCell()
+        let entered = DispatchSemaphore(value: 0)
+        let proceed = DispatchSemaphore(value: 0)
+        let slow = Locked(false)
+        let d = Derived { () -> Int in
+            let v = c.value
+            if slow.mutate({ s in let was = s; s = false; return was }) {
+                entered.signal()
+                proceed.wait()
+            }
+            return v * 10
+        }
+        let seen = Locked<[Int]>([])
+        let token = observe { seen.append(d.value) }
+        slow.mutate { $0 = true }
+        let done = DispatchSemaphore(value: 0)
+        Thread { c.value = 1; done.signal() }.start()   // its observer run computes slowly
+        entered.wait()
+        c.value = 2
+        proceed.signal()
+        done.wait()
+        // Let a run queued on either thread finish.
+        for _ in 0..<100 where seen.current.last != 20 { usleep(1_000) }
+        #expect(seen.current.last == 20)
+        #expect(d.value == 20)
+        token.cancel()
+    }
+
+    // An observer slow on thread A; B writes during its run: it runs again.
+    @Test func aWriteDuringASlowRunOnAnotherThreadRunsItAgain() {
+        let c = BrkCell()
+        let entered = DispatchSemaphore(value: 0)
+        let proceed = DispatchSemaphore(value: 0)
+        let slow = Locked(false)
+        let seen = Locked<[Int]>([])
+        let token = observe {
+            let v = c.value
+            if slow.mutate({ s in let was = s; s = false; return was }) {
+                entered.signal()
+                proceed.wait()
+            }
+            seen.append(v)
+        }
+        slow.mutate { $0 = true }
+        let done = DispatchSemaphore(value: 0)
+        Thread { c.value = 1; done.signal() }.start()
+        entered.wait()
+        c.value = 2
+        proceed.signal()
+        done.wait()
+        for _ in 0..<100 where seen.current.last != 2 { usleep(1_000) }
+        #expect(seen.current.last == 2)
+        token.cancel()
+    }
+}
