@@ -1248,3 +1248,106 @@ final class BrkTokens: @unchecked Sendable {
         token.cancel()
     }
 }
+
+@Suite struct BreakerOptionsTests {
+    // onChange of a scope that read two properties writes the other one: the
+    // scope has fired, so nothing fires again.
+    @Test func aWriteInOnChangeToAnotherPropertyTheScopeReadDoesNotFireAgain() {
+        let c = BrkCell()
+        let fired = Locked(0)
+        withTracking { _ = c.value; _ = c.other } onChange: {
+            fired.increment()
+            c.other = 9
+        }
+        c.value = 1
+        #expect(fired.current == 1)
+        #expect(c.other == 9)
+    }
+
+    // willSet and didSet together, with a write from within the willSet
+    // callback: willSet sees the old value, didSet fires once, after the
+    // store of the write that fired it.
+    @Test func willSetAndDidSetWithAWriteFromTheWillSetCallback() {
+        let c = BrkCell()
+        let log = Locked<[String]>([])
+        withTracking(options: [.willSet, .didSet]) { _ = c.value } onChange: { event in
+            log.append("\(event.kind) \(c.value)")
+            if event.kind == .willSet { c.value = 100 }
+        }
+        c.value = 1
+        print("BRK willSet+didSet log: \(log.current), final \(c.value)")
+        #expect(log.current.count == 2)
+        #expect(log.current.first == "willSet 0")
+        #expect(c.value == 1)
+    }
+
+    // .deinit alone: a change does nothing; the deallocation fires once.
+    @Test func aDeinitOnlyScopeIgnoresChangesAndFiresAtTheDeallocation() {
+        var c: BrkCell? = BrkCell()
+        let fired = Locked(0)
+        withTracking(options: .deinit) { _ = c!.value } onChange: { fired.increment() }
+        c!.value = 1
+        #expect(fired.current == 0)
+        c = nil
+        #expect(fired.current == 1)
+    }
+
+    // The continuous form: one transaction changing two properties makes one
+    // run whose event matches both, and not a third.
+    @Test func theContinuousFormMatchesEveryPropertyOfTheTransaction() {
+        let c = BrkCell()
+        let log = Locked<[String]>([])
+        let token = observe { event in
+            _ = (c.value, c.other, c.flag)
+            log.append("\(event.matches(\BrkCell.value))\(event.matches(\BrkCell.other))\(event.matches(\BrkCell.flag))")
+        }
+        withTransaction { c.value = 1; c.other = 1 }
+        #expect(log.current == ["falsefalsefalse", "truetruefalse"])
+        token.cancel()
+    }
+}
+
+@Suite struct BreakerNestedWriteTests {
+    // A didSet scope that re-arms itself in its callback, while a willSet
+    // callback elsewhere writes the same property during the outer write: the
+    // re-armed scope must end up having read the final value (or be told).
+    @Test func aReArmingDidSetScopeIsNotLeftOnAValueOverwrittenByTheOuterWrite() {
+        let c = BrkCell()
+        let seen = Locked<[Int]>([])
+        withTracking { _ = c.value } onChange: { c.value = 100 }
+        @Sendable func arm() {
+            withTracking(options: .didSet) { seen.append(c.value) } onChange: { arm() }
+        }
+        arm()
+        c.value = 1
+        print("BRK re-armed didSet saw \(seen.current), final \(c.value)")
+        #expect(c.value == 1)
+        #expect(seen.current.last == c.value)
+    }
+
+    // The same with an observer instead: it must end on the final value.
+    @Test func anObserverEndsOnTheFinalValueWhenAWillSetCallbackWritesDuringTheWrite() {
+        let c = BrkCell()
+        let seen = Locked<[Int]>([])
+        withTracking { _ = c.value } onChange: { c.value = 100 }
+        let token = observe { seen.append(c.value) }
+        c.value = 1
+        print("BRK observer saw \(seen.current), final \(c.value)")
+        #expect(seen.current.last == c.value)
+        token.cancel()
+    }
+
+    // A derived value observed, with the same nested write.
+    @Test func aDerivedValueEndsCurrentWhenAWillSetCallbackWritesDuringTheWrite() {
+        let c = BrkCell()
+        let d = Derived { c.value * 2 }
+        let seen = Locked<[Int]>([])
+        let token = observe { seen.append(d.value) }
+        withTracking { _ = c.value } onChange: { c.value = 100 }
+        c.value = 1
+        print("BRK derived observer saw \(seen.current), final \(c.value), d \(d.value)")
+        #expect(d.value == 2)
+        #expect(seen.current.last == 2)
+        token.cancel()
+    }
+}
