@@ -1351,3 +1351,80 @@ final class BrkTokens: @unchecked Sendable {
         token.cancel()
     }
 }
+
+import Observation
+
+@Observable final class BrkObserved: @unchecked Sendable {
+    var value = 0
+    var other = 0
+}
+
+@Suite struct BreakerAppleDifferenceTests {
+    // Apple: a change made during apply is not reported (tracking is installed
+    // after apply returns); Tracking fires right after apply (documented).
+    @Test func aChangeDuringApply() {
+        let apple = BrkObserved()
+        let appleFired = Locked(0)
+        withObservationTracking { _ = apple.value; apple.value = 1 } onChange: { appleFired.increment() }
+        let mine = BrkCell()
+        let mineFired = Locked(0)
+        withTracking { _ = mine.value; mine.value = 1 } onChange: { mineFired.increment() }
+        print("BRK change during apply: Observation fired \(appleFired.current), Tracking fired \(mineFired.current)")
+    }
+
+    // Apple (6.3): deallocation does not call onChange; Tracking's default
+    // options include .deinit (documented).
+    @Test func aDeallocation() {
+        var apple: BrkObserved? = BrkObserved()
+        let appleFired = Locked(0)
+        withObservationTracking { _ = apple!.value } onChange: { appleFired.increment() }
+        apple = nil
+        var mine: BrkCell? = BrkCell()
+        let mineFired = Locked(0)
+        withTracking { _ = mine!.value } onChange: { mineFired.increment() }
+        mine = nil
+        print("BRK deallocation: Observation fired \(appleFired.current), Tracking fired \(mineFired.current)")
+    }
+
+    // Apple: assigning an equal value. Tracking: nobody is told (documented).
+    @Test func anEqualAssignment() {
+        let apple = BrkObserved()
+        let appleFired = Locked(0)
+        withObservationTracking { _ = apple.value } onChange: { appleFired.increment() }
+        apple.value = 0
+        let mine = BrkCell()
+        let mineFired = Locked(0)
+        withTracking { _ = mine.value } onChange: { mineFired.increment() }
+        mine.value = 0
+        print("BRK equal assignment: Observation fired \(appleFired.current), Tracking fired \(mineFired.current)")
+    }
+
+    // Both: a write from within onChange (willSet) — which value is stored?
+    @Test func aWriteFromWithinOnChangeApple() {
+        guard ProcessInfo.processInfo.environment["BRK_APPLE_WRITE"] != nil else { return }
+        let apple = BrkObserved()
+        withObservationTracking { _ = apple.value } onChange: { apple.value = 100 }
+        apple.value = 1
+        print("BRK write within onChange: Observation final \(apple.value)")
+    }
+
+    // Both: nested scopes, the inner's read changes.
+    @Test func nestedScopes() {
+        let apple = BrkObserved()
+        let a = Locked<[String]>([])
+        withObservationTracking {
+            _ = apple.value
+            withObservationTracking { _ = apple.other } onChange: { a.append("inner") }
+        } onChange: { a.append("outer") }
+        apple.other = 1
+        let mine = BrkCell()
+        let m = Locked<[String]>([])
+        withTracking {
+            _ = mine.value
+            withTracking { _ = mine.other } onChange: { m.append("inner") }
+        } onChange: { m.append("outer") }
+        mine.other = 1
+        print("BRK nested: Observation \(a.current), Tracking \(m.current)")
+        #expect(Set(a.current) == Set(m.current))
+    }
+}
