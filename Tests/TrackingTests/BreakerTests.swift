@@ -1428,3 +1428,116 @@ import Observation
         #expect(Set(a.current) == Set(m.current))
     }
 }
+
+@Suite struct BreakerDiagnosticsTests {
+    // Dependencies: each once, in order of first read; they follow the branch.
+    @Test func dependenciesAreListedOnceInOrderOfFirstReadAndFollowTheBranch() {
+        let c = BrkCell()
+        let d = Derived("d") { c.flag ? c.value + c.value + c.other : 0 }
+        let token = observe { _ = c.other; _ = d.value; _ = c.other }
+        #expect(token.dependencies == ["\\BrkCell.other", "d"])
+        #expect(d.dependencies == ["\\BrkCell.flag", "\\BrkCell.value", "\\BrkCell.other"])
+        c.value = 1
+        #expect(token.lastChange == "\\BrkCell.value")
+        c.flag = false
+        #expect(d.dependencies == ["\\BrkCell.flag"])
+        #expect(token.lastChange == "\\BrkCell.flag")
+        #expect(token.isCancelled == false)
+        token.cancel()
+        #expect(token.isCancelled)
+        #expect(token.dependencies == [])
+    }
+
+    // A token cancelled twice, and released after cancel: no crash, no run.
+    @Test func cancellingTwiceIsHarmless() {
+        let c = BrkCell()
+        let runs = Locked(0)
+        var token: TrackingToken? = observe { _ = c.value; runs.increment() }
+        token!.cancel()
+        token!.cancel()
+        token = nil
+        c.value = 1
+        #expect(runs.current == 1)
+    }
+
+    // The same token stored in a set twice is one element.
+    @Test func storingInASetKeepsOne() {
+        let c = BrkCell()
+        var set = Set<TrackingToken>()
+        let token = observe { _ = c.value }
+        token.store(in: &set)
+        token.store(in: &set)
+        #expect(set.count == 1)
+    }
+}
+
+@Suite struct BreakerOddNestingTests {
+    // withTracking inside a derived value's computation: the derived value
+    // depends on the inner reads too, and the inner scope fires.
+    @Test func withTrackingInsideADerivedComputation() {
+        let c = BrkCell()
+        let fired = Locked(0)
+        let d = Derived { () -> Int in
+            withTracking { c.value } onChange: { fired.increment() }
+        }
+        let seen = Locked<[Int]>([])
+        let token = observe { seen.append(d.value) }
+        c.value = 3
+        #expect(seen.current == [0, 3])
+        #expect(fired.current >= 1)
+        token.cancel()
+    }
+
+    // An observer started inside a derived value's computation.
+    @Test func anObserverStartedInsideADerivedComputation() {
+        let c = BrkCell()
+        let kept = BrkTokens()
+        let inner = Locked(0)
+        let d = Derived { () -> Int in
+            kept.keep(observe { _ = c.other; inner.increment() })
+            return c.value
+        }
+        let seen = Locked<[Int]>([])
+        let token = observe { seen.append(d.value) }
+        c.other = 1
+        c.value = 2
+        #expect(seen.current == [0, 2])
+        token.cancel()
+    }
+
+    // A derived value read in a cleanup.
+    @Test func aDerivedValueReadInACleanup() {
+        let c = BrkCell()
+        let d = Derived { c.value * 3 }
+        let log = Locked<[Int]>([])
+        let token = observe {
+            _ = c.value
+            onCleanup { log.append(d.value) }
+        }
+        c.value = 1
+        token.cancel()
+        #expect(log.current == [3, 3])
+    }
+
+    // One observer over 10,000 properties, all changed in one transaction.
+    @Test func anObserverOverTenThousandPropertiesRunsOncePerTransaction() {
+        let cells = (0..<10_000).map { _ in BrkCell() }
+        let runs = Locked(0)
+        let token = observe { for c in cells { _ = c.value }; runs.increment() }
+        withTransaction { for (i, c) in cells.enumerated() { c.value = i + 1 } }
+        #expect(runs.current == 2)
+        token.cancel()
+    }
+
+    // 10,000 observers of one property: a write runs each once, in order.
+    @Test func tenThousandObserversOfOneProperty() {
+        let c = BrkCell()
+        let order = Locked<[Int]>([])
+        let tokens = (0..<10_000).map { i in observe { _ = c.value; order.append(i) } }
+        order.mutate { $0 = [] }
+        c.value = 1
+        #expect(order.current == Array(0..<10_000))
+        withTransaction { tokens.forEach { $0.cancel() }; c.value = 2 }
+        #expect(order.current.count == 10_000)
+    }
+}
