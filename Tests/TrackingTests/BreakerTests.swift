@@ -1669,3 +1669,25 @@ import Observation
         #expect(Set(diagnostics.first?.properties ?? []) == ["a", "b", "c"])
     }
 }
+
+@Suite struct BreakerCycleNamesObservedTests {
+    final class Box: @unchecked Sendable { var c: ThrowingDerived<Int>? }
+
+    // FAILS like the unobserved case: observed, the error names ["c", "a", "c"].
+    @Test func anObservedCycleOfThreeNamesAllThree() {
+        let cell = BrkCell()
+        let box = Box()
+        let a = ThrowingDerived<Int>("a") { cell.flag ? 1 : try box.c!.value + 1 }
+        let b = ThrowingDerived<Int>("b") { try a.value + 1 }
+        let c = ThrowingDerived<Int>("c") { try b.value + 1 }
+        box.c = c
+        let errors = Locked<[[String]]>([])
+        let token = observe {
+            do { _ = try c.value } catch let error as DerivedCycleError { errors.append(error.cycle) } catch {}
+        }
+        cell.flag = false
+        print("BRK observed cycle of three: \(errors.current)")
+        #expect(errors.current.last.map(Set.init) == ["a", "b", "c"])
+        token.cancel()
+    }
+}
