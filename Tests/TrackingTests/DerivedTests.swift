@@ -273,6 +273,60 @@ final class Counts: @unchecked Sendable {
         #expect(try a.value == 0)
     }
 
+    /// A cycle entered through values computed before: the walk validates
+    /// `c` and `b` step by step (none of their closures runs) and recomputes
+    /// `a`, which reads `c` again. Every value on the way is named, in order
+    /// (found by a fresh-eyes review: the error said `c → a → c`).
+    @Test func aCycleEnteredThroughValuesComputedBeforeNamesEveryValueInIt() throws {
+        let (toggle, c) = throwingValuesThatCanReadTheirTop()
+        #expect(try c.value == 2)
+        toggle.value = true
+        #expect(throws: DerivedCycleError(cycle: ["c", "b", "a", "c"])) { try c.value }
+        toggle.value = false
+        #expect(try c.value == 2)
+    }
+
+    /// `c` reads `b`, which reads `a`, which reads `c` once `toggle` is on.
+    private func throwingValuesThatCanReadTheirTop() -> (Cell<Bool>, ThrowingDerived<Int>) {
+        let toggle = Cell(false)
+        let holder = Locked<ThrowingDerived<Int>?>(nil)
+        let a = ThrowingDerived<Int>("a") { toggle.value ? try holder.current!.value + 1 : 0 }
+        let b = ThrowingDerived<Int>("b") { try a.value + 1 }
+        let c = ThrowingDerived<Int>("c") { try b.value + 1 }
+        holder.mutate { $0 = c }
+        return (toggle, c)
+    }
+
+    @Test func aNonThrowingCycleEnteredThroughValuesComputedBeforeNamesEveryValueInIt() {
+        let toggle = Cell(false)
+        let holder = Locked<Derived<Int>?>(nil)
+        let a = Derived<Int>("a") { toggle.value ? holder.current!.value + 1 : 0 }
+        let b = Derived<Int>("b") { a.value + 1 }
+        let c = Derived<Int>("c") { b.value + 1 }
+        holder.mutate { $0 = c }
+        #expect(c.value == 2)
+        toggle.value = true
+        let diagnostics = collectingDiagnostics {
+            // `a` gets `c`'s previous value, 2: a = 3, b = 4, c = 5.
+            #expect(c.value == 5)
+        }
+        #expect(diagnostics.map(\.kind) == [.derivedCycle])
+        #expect(diagnostics.first?.properties == ["c", "b", "a", "c"])
+    }
+
+    @Test func anObservedCycleEnteredThroughValuesComputedBeforeNamesEveryValueInIt() {
+        let (toggle, c) = throwingValuesThatCanReadTheirTop()
+        let seen = Locked<[String]>([])
+        let token = observe {
+            do { seen.append(String(try c.value)) } catch let error as DerivedCycleError {
+                seen.append(error.cycle.joined(separator: " → "))
+            } catch { seen.append("\(error)") }
+        }
+        toggle.value = true
+        #expect(seen.current == ["2", "c → b → a → c"])
+        token.cancel()
+    }
+
     @Test func aNonThrowingDerivedValueInACycleReturnsItsPreviousValueWithADiagnostic() {
         let toggle = Cell(false)
         let holder = Locked<Derived<Int>?>(nil)

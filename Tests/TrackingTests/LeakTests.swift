@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 @testable import Tracking
 
@@ -25,6 +26,58 @@ import Testing
         }
         #expect(book.trackingRegistrar.activeDependencyCount == 0)
         #expect(TrackingStatistics.liveDependencyCountOnThisThread == start)
+    }
+
+    /// Releasing the last value of a long chain frees the chain in a loop,
+    /// not one nest of deinitializers per value: here on a thread whose
+    /// stack (256 KB) holds a few hundred such nests at most (found by a
+    /// fresh-eyes review: 100,000 values overflowed the main thread's).
+    @Test func releasingTheLastOfALongChainFreesItOnASmallStack() async {
+        let length = 20_000
+        let cell = Cell(0)
+        let chains = Locked<(Derived<Int>?, ThrowingDerived<Int>?)>((nil, nil))
+        let first = chains.mutate { chains in
+            let (last, first) = LeakTests.chain(length, cell)
+            let (throwingLast, throwingFirst) = LeakTests.throwingChain(length, cell)
+            chains = (last, throwingLast)
+            return (first, throwingFirst)
+        }
+        #expect(chains.current.0?.value == length - 1)
+        #expect((try? chains.current.1?.value) == length - 1)
+        await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
+            let thread = Thread {
+                chains.mutate { $0 = (nil, nil) }
+                done.resume()
+            }
+            thread.stackSize = 1 << 18
+            thread.start()
+        }
+        #expect(first.0.value == nil)
+        #expect(first.1.value == nil)
+    }
+
+    /// A chain of `length` values over `cell`, each computed: the last, and
+    /// the first, weakly.
+    private static func chain(_ length: Int, _ cell: Cell<Int>) -> (Derived<Int>, Weak<Derived<Int>>) {
+        var last = Derived { cell.value }
+        let first = Weak(last)
+        for _ in 1..<length {
+            let previous = last
+            last = Derived { previous.value + 1 }
+            _ = last.value
+        }
+        return (last, first)
+    }
+
+    private static func throwingChain(_ length: Int, _ cell: Cell<Int>) -> (ThrowingDerived<Int>, Weak<ThrowingDerived<Int>>) {
+        var last = ThrowingDerived { cell.value }
+        let first = Weak(last)
+        for _ in 1..<length {
+            let previous = last
+            last = ThrowingDerived { try previous.value + 1 }
+            _ = try? last.value
+        }
+        return (last, first)
     }
 
     @Test func aHundredThousandObjectsCreatedObservedAndReleased() {
@@ -93,5 +146,14 @@ import Testing
         #expect(laterRuns.current == 1_000 + 333)
         #expect(book.trackingRegistrar.activeDependencyCount == 0)
         #expect(TrackingStatistics.liveDependencyCountOnThisThread == start)
+    }
+}
+
+/// A weak reference, to see whether an object was freed.
+final class Weak<Object: AnyObject>: @unchecked Sendable {
+    weak var value: Object?
+
+    init(_ value: Object) {
+        self.value = value
     }
 }

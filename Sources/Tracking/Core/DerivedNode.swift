@@ -77,6 +77,26 @@ class DerivedNode: SubscriberNode, @unchecked Sendable {
         }
     }
 
+    /// Drops the reference that a surface (the public type that owns a
+    /// derived value) took on its node, given as the node's address, from
+    /// the surface's deinitializer. Releasing a node frees its closure,
+    /// which may hold the surface of the value it reads, whose node goes
+    /// then too: released at once, a chain of 100,000 values would take one
+    /// nest of deinitializers per value on the stack. A release that starts
+    /// while one is in progress on this thread waits on the thread's
+    /// ``ThreadState/surfaceReleases``, so that the outermost frees the
+    /// chain in a loop.
+    @usableFromInline
+    static func releaseSurfaceReference(_ node: UnsafeMutableRawPointer) {
+        ThreadState.withCurrent { state in
+            state.surfaceReleases.push(node)
+            if state.isReleasingSurfaces { return }
+            state.isReleasingSurfaces = true
+            while let next = state.surfaceReleases.pop() { Unmanaged<DerivedNode>.fromOpaque(next).release() }
+            state.isReleasingSurfaces = false
+        }
+    }
+
     final override var displayName: String { name }
     final override var subscriberName: String { name }
 
@@ -267,17 +287,38 @@ class DerivedNode: SubscriberNode, @unchecked Sendable {
         }
     }
 
-    /// Names the derived values in the cycle that reached this one again.
+    /// Names the derived values in the cycle that reached this one again,
+    /// from the reader that read it again back to it. Each value on the way
+    /// is either running its closure (its reader is the scope it started
+    /// in) or being validated by ``Pull`` (its reader is the subscriber of
+    /// the frame that descended into it).
     private final func cycleError() -> DerivedValueCycle {
+        let frames = ThreadState.current.pullFrames
         var chain: [String] = []
         var scope = tracking_current_scope()
         let me = Unmanaged.passUnretained(self).toOpaque()
-        while let current = scope, current != me {
+        // Bounded: the readers of this thread's running values are finite,
+        // but a wrong walk must end rather than hang.
+        var steps = 0
+        while let current = scope, current != me, steps <= frames.count + 1_000_000 {
+            steps += 1
             let node = Unmanaged<SubscriberNode>.fromOpaque(current).takeUnretainedValue()
             if node.isDerived { chain.append(node.displayName) }
-            scope = node.previousScope
+            scope = DerivedNode.reader(of: current, frames) ?? node.previousScope
         }
         return DerivedValueCycle(names: [name] + chain.reversed() + [name])
+    }
+
+    /// The subscriber whose validation descended into `node`, if a frame
+    /// of this thread's pulls did: the newest such frame.
+    private static func reader(of node: UnsafeMutableRawPointer, _ frames: PointerStack) -> UnsafeMutableRawPointer? {
+        var index = frames.count
+        while index > 0 {
+            index -= 1
+            let link = frames[index].assumingMemoryBound(to: Link.self)
+            if link.pointee.source.toOpaque() == node { return link.pointee.subscriber.toOpaque() }
+        }
+        return nil
     }
 }
 

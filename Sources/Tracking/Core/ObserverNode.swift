@@ -205,7 +205,7 @@ class ObserverNode: SubscriberNode, @unchecked Sendable {
             // Brand new and no one else can reach it yet: no lock to take.
             claimLocked(state)
             if takesEvents { withEvents.runKind = .initial }
-            perform(state)
+            performFirstRun(state)
             return
         }
         let component = Component.lock(self)
@@ -216,7 +216,20 @@ class ObserverNode: SubscriberNode, @unchecked Sendable {
         beginRunLocked(state)
         if takesEvents { withEvents.runKind = .initial }
         component._withUnsafeGuaranteedRef { $0.unlock() }
-        perform(state)
+        performFirstRun(state)
+    }
+
+    /// ``perform(_:mayBeUnshared:)`` for the first run.
+    @inline(never)
+    private func performFirstRun(_ state: ThreadState) {
+        perform(state, mayBeUnshared: true)
+    }
+
+    /// ``perform(_:mayBeUnshared:)`` for a queued run: the node has a
+    /// component (it was locked), so its end skips the unshared case.
+    @inline(never)
+    private func performQueuedRun(_ state: ThreadState) {
+        perform(state, mayBeUnshared: false)
     }
 
     /// Sends the first run of a brand-new observer to its actor, which the
@@ -239,22 +252,26 @@ class ObserverNode: SubscriberNode, @unchecked Sendable {
     func runIfNeeded(_ state: ThreadState) {
         if binding != nil, postedToActor(state) { return }
         var component = Component.lock(self)
-        flags.remove(.queued)
-        if !flags.isDisjoint(with: [.cancelled, .running, .invalidated])
-            || flags.isDisjoint(with: [.dirty, .pending]) {
-            if !flags.contains(.running) { dropPendingLocked(state) }
+        let current = flags.subtracting(.queued)
+        if !current.isDisjoint(with: [.cancelled, .running, .invalidated])
+            || current.isDisjoint(with: [.dirty, .pending]) {
+            flags = current
+            if !current.contains(.running) { dropPendingLocked(state) }
             let kept = takeKeptLocked()
             component._withUnsafeGuaranteedRef { $0.unlock() }
             state.drainReleases()
             if kept { ObserverNode.releaseKept(self) }
             return
         }
+        // Unqueued and claimed in one write.
+        flags = current.union(.running)
+        runningThread = state.identity
         if !flags.contains(.dirty) {
             // Pending only: run only if a derived dependency really changed.
-            claimLocked(state)
+            // The claim of the validation is kept for the run.
             let changed = Pull.run(self, state, &component)
-            releaseClaimLocked()
             if flags.contains(.cancelled) {
+                releaseClaimLocked()
                 let released = releaseEverythingLocked(state)
                 let kept = takeKeptLocked()
                 component._withUnsafeGuaranteedRef { $0.unlock() }
@@ -264,16 +281,17 @@ class ObserverNode: SubscriberNode, @unchecked Sendable {
                 return
             }
             if !changed {
+                releaseClaimLocked()
                 dropPendingLocked(state)
                 component._withUnsafeGuaranteedRef { $0.unlock() }
                 state.drainReleases()
                 return
             }
         }
-        beginRunLocked(state)
+        beginClaimedRunLocked(state)
         component._withUnsafeGuaranteedRef { $0.unlock() }
         state.drainReleases()
-        perform(state)
+        performQueuedRun(state)
     }
 
     /// Hands a queued observer to its actor if this thread is not on it: it
@@ -297,11 +315,17 @@ class ObserverNode: SubscriberNode, @unchecked Sendable {
     /// ``orphans``.
     @inline(__always)
     private func beginRunLocked(_ state: ThreadState) {
+        claimLocked(state)
+        beginClaimedRunLocked(state)
+    }
+
+    /// ``beginRunLocked(_:)`` for a node this thread has claimed already.
+    @inline(__always)
+    private func beginClaimedRunLocked(_ state: ThreadState) {
         // An invalidation handler may ask whether a source died
         // (``dependencyWasDeallocated``): that stays known until the next
         // ``track(_:_:)``.
         flags.remove(mode == .rerun ? [.dirty, .pending, .invalidated, .sourceDied] : [.dirty, .pending, .invalidated])
-        claimLocked(state)
         adoptPendingCauseLocked(state)
         if takesEvents {
             withEvents.takeEventLocked(first: firstRunIsPending)
@@ -310,46 +334,53 @@ class ObserverNode: SubscriberNode, @unchecked Sendable {
         if !children.isEmpty { swap(&orphans, &children) }
     }
 
-    /// Runs the callback of a claimed node.
-    private func perform(_ state: ThreadState) {
+    /// Runs the callback of a claimed node. `mayBeUnshared`: whether the
+    /// node may have no component yet (see ``finishRun(_:mayBeUnshared:)``).
+    @inline(__always)
+    private func perform(_ state: ThreadState, mayBeUnshared: Bool) {
         // Children first, each with its own children before it, the newest
         // first: their cleanups run before this observer's.
         if !orphans.isEmpty { cancelOrphans() }
-        switch mode {
-        case .rerun:
-            if !cleanups.isEmpty { runCleanupsBeforeRun(state) }
-            // Stable while we hold `.running`.
-            let previousObserver = state.runningObserver
-            state.runningObserver = Unmanaged.passUnretained(self).toOpaque()
-            let previous = beginTracking(state)
-            if takesEvents {
-                withEvents.callEventCallback()
-            } else {
-                callback()
-            }
-            endTracking(restoring: previous)
-            state.runningObserver = previousObserver
-            finishRun(state)
-        case .invalidate:
-            let callback = self.callback
-            let component = Component.lock(self)
-            releaseClaimLocked()
-            // A cancel that arrived since the claim left the links to this
-            // run's end: free them now, and tell no one.
-            let cancelled = flags.contains(.cancelled)
-            var released: Released?
-            if cancelled {
-                released = releaseEverythingLocked(state)
-            } else {
-                flags.insert(.invalidated)
-            }
-            let kept = takeKeptLocked()
-            component._withUnsafeGuaranteedRef { $0.unlock() }
-            state.drainReleases()
-            withExtendedLifetime(released) {}
-            if kept { ObserverNode.releaseKept(self) }
-            if !cancelled { callback() }
+        guard mode == .rerun else {
+            performInvalidation(state)
+            return
         }
+        if !cleanups.isEmpty { runCleanupsBeforeRun(state) }
+        // Stable while we hold `.running`.
+        let previousObserver = state.runningObserver
+        state.runningObserver = Unmanaged.passUnretained(self).toOpaque()
+        let previous = beginTracking(state)
+        if takesEvents {
+            withEvents.callEventCallback()
+        } else {
+            callback()
+        }
+        endTracking(restoring: previous)
+        state.runningObserver = previousObserver
+        finishRun(state, mayBeUnshared: mayBeUnshared)
+    }
+
+    /// ``perform(_:mayBeUnshared:)`` of an invalidation handler.
+    @inline(never)
+    private func performInvalidation(_ state: ThreadState) {
+        let callback = self.callback
+        let component = Component.lock(self)
+        releaseClaimLocked()
+        // A cancel that arrived since the claim left the links to this
+        // run's end: free them now, and tell no one.
+        let cancelled = flags.contains(.cancelled)
+        var released: Released?
+        if cancelled {
+            released = releaseEverythingLocked(state)
+        } else {
+            flags.insert(.invalidated)
+        }
+        let kept = takeKeptLocked()
+        component._withUnsafeGuaranteedRef { $0.unlock() }
+        state.drainReleases()
+        withExtendedLifetime(released) {}
+        if kept { ObserverNode.releaseKept(self) }
+        if !cancelled { callback() }
     }
 
     /// Tracks `body` as this scope's new set of dependencies (the scope form).
@@ -368,15 +399,23 @@ class ObserverNode: SubscriberNode, @unchecked Sendable {
         let previous = beginTracking(state)
         defer {
             endTracking(restoring: previous)
-            finishRun(state)
+            finishTrackedRun(state)
         }
         return try body()
     }
 
+    /// ``finishRun(_:mayBeUnshared:)`` out of line, for ``track(_:_:)``.
+    @inline(never)
+    private func finishTrackedRun(_ state: ThreadState) {
+        finishRun(state, mayBeUnshared: true)
+    }
+
     /// Ends a run: drops the reads it did not repeat, and queues the observer
-    /// again if something it read changed while it ran.
-    private func finishRun(_ state: ThreadState) {
-        if componentBits.load(ordering: .acquiring) == 0, firstDependency == nil, cleanups.isEmpty {
+    /// again if something it read changed while it ran. `mayBeUnshared`
+    /// false: the node has a component, so the unshared case is skipped.
+    @inline(__always)
+    private func finishRun(_ state: ThreadState, mayBeUnshared: Bool) {
+        if mayBeUnshared, componentBits.load(ordering: .acquiring) == 0, firstDependency == nil, cleanups.isEmpty {
             // Read nothing and never reachable by another thread: done.
             releaseClaimLocked()
             if flags.contains(.cancelled) { finishCancelledUnsharedRun(state) }

@@ -10,8 +10,9 @@
 /// one leaves its version alone, so nothing above it recomputes (equality
 /// cut-off). The walk keeps its frames on the thread's
 /// ``ThreadState/pullFrames`` (one word each: the link it followed down,
-/// whose subscriber is the node to go back to), so a chain of thousands of
-/// derived values needs no stack depth.
+/// whose subscriber is the node to go back to), so validating a chain of
+/// thousands of derived values needs no stack depth (a first computation
+/// recurses through the closures, which read what they depend on).
 ///
 /// Every node on the frame stack is claimed (`.running`) by this thread, so
 /// no other thread computes it meanwhile and its dependency list is this

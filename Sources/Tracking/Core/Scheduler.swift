@@ -122,10 +122,19 @@ enum Scheduler {
             // touched after its turn. Nothing but this loop touches the
             // round (a nested flush returns at once).
             let count = state.batch.count
-            let runsBackwards = count > 1 && orderByCreation(state.batch.elements, scratch: &state.traversal)
-            for index in 0..<count {
-                let position = runsBackwards ? count - 1 - index : index
-                Unmanaged<ObserverNode>.fromOpaque(state.batch[position])._withUnsafeGuaranteedRef { $0.runIfNeeded(state) }
+            // One loop per direction: no choice of position per observer.
+            if count > 1 && orderByCreation(state.batch.elements, scratch: &state.traversal) {
+                var position = count
+                repeat {
+                    position &-= 1
+                    Unmanaged<ObserverNode>.fromOpaque(state.batch[position])._withUnsafeGuaranteedRef { $0.runIfNeeded(state) }
+                } while position > 0
+            } else {
+                var position = 0
+                repeat {
+                    Unmanaged<ObserverNode>.fromOpaque(state.batch[position])._withUnsafeGuaranteedRef { $0.runIfNeeded(state) }
+                    position &+= 1
+                } while position < count
             }
             state.batch.truncate(to: 0)
             // A round that changed nothing did not queue the next one: other
@@ -143,20 +152,42 @@ enum Scheduler {
     private static func orderByCreation(
         _ round: UnsafeMutableBufferPointer<UnsafeMutableRawPointer>, scratch: inout PointerStack
     ) -> Bool {
-        var ascending = true
-        var descending = true
+        // The leading run, ascending or descending, compares only; a mixed
+        // round then takes the bounds of the rest for the sort.
+        let count = round.count
         var previous = sequence(round[0])
-        var lowest = previous
-        var highest = previous
-        for index in 1..<round.count {
-            let next = sequence(round[index])
-            if next < previous { ascending = false } else { descending = false }
+        var index = 1
+        var next = sequence(round[1])
+        var lowest: UInt64
+        var highest: UInt64
+        if next >= previous {
+            let first = previous
+            repeat {
+                previous = next
+                index &+= 1
+                if index == count { return false }
+                next = sequence(round[index])
+            } while next >= previous
+            lowest = first
+            highest = previous
+        } else {
+            let first = previous
+            repeat {
+                previous = next
+                index &+= 1
+                if index == count { return true }
+                next = sequence(round[index])
+            } while next < previous
+            lowest = previous
+            highest = first
+        }
+        while true {
             lowest = min(lowest, next)
             highest = max(highest, next)
-            previous = next
+            index &+= 1
+            if index == count { break }
+            next = sequence(round[index])
         }
-        if ascending { return false }
-        if descending { return true }
         sortByCreation(round, lowest: lowest, highest: highest, scratch: &scratch)
         return false
     }
@@ -182,7 +213,8 @@ enum Scheduler {
         let span = highest - lowest
         if round.count > 32, span < UInt64(4 * round.count) {
             scratch.withScratch(Int(span) + 1) { places in
-                for observer in round { places[Int(sequence(observer) - lowest)] = observer }
+                // In range: every number lies in `lowest...highest`.
+                for observer in round { places[Int(truncatingIfNeeded: sequence(observer) &- lowest)] = observer }
                 var next = 0
                 for case let observer? in places {
                     round[next] = observer

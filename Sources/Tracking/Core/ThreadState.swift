@@ -102,6 +102,14 @@ final class ThreadState {
     /// Node references (retained) to release once the lock is released.
     @exclusivity(unchecked)
     var releases = PointerStack()
+    /// The nodes of derived values whose owner went while another owner's
+    /// node was being released on this thread (see
+    /// ``DerivedNode/releaseSurfaceReference(_:)``), retained.
+    @exclusivity(unchecked)
+    var surfaceReleases = PointerStack(capacity: 4)
+    /// Whether this thread is releasing ``surfaceReleases``.
+    @exclusivity(unchecked)
+    var isReleasingSurfaces = false
     /// Links added by the runs in progress on this thread, attached to their
     /// sources when each run ends (see ``SubscriberNode/newLinksStart``).
     @exclusivity(unchecked)
@@ -252,6 +260,7 @@ final class ThreadState {
         spareOneShots.releaseAll(as: OneShotNode.self)
         spareOneShots.deallocate()
         releases.deallocate()
+        surfaceReleases.deallocate()
         snapshots.deallocate()
         pullFrames.deallocate()
         traversal.deallocate()

@@ -36,12 +36,21 @@ import CTrackingSupport
 /// value at once, one computes and caches it while the other computes its own
 /// copy without caching.
 public final class Derived<Value> {
+    /// Retained by this surface (see ``init(node:)``): not a strong
+    /// reference, so that the deinitializer decides when it is released.
     @usableFromInline
-    let node: TypedDerivedNode<Value>
+    unowned(unsafe) let node: TypedDerivedNode<Value>
 
     @usableFromInline
     init(node: TypedDerivedNode<Value>) {
         self.node = node
+        _ = Unmanaged.passRetained(node)
+    }
+
+    deinit {
+        // As a pointer: an argument of the node's type would be a reference
+        // that outlives the release.
+        DerivedNode.releaseSurfaceReference(Unmanaged.passUnretained(node).toOpaque())
     }
 
     /// Creates a derived value that treats every result as a change.
@@ -171,12 +180,21 @@ extension Derived: @unchecked Sendable where Value: Sendable {}
 /// It behaves like ``Derived`` in every other way, except that a cycle is
 /// thrown as a ``DerivedCycleError`` naming the values in it.
 public final class ThrowingDerived<Value> {
+    /// Retained by this surface (see ``init(node:)``): not a strong
+    /// reference, so that the deinitializer decides when it is released.
     @usableFromInline
-    let node: TypedDerivedNode<Value>
+    unowned(unsafe) let node: TypedDerivedNode<Value>
 
     @usableFromInline
     init(node: TypedDerivedNode<Value>) {
         self.node = node
+        _ = Unmanaged.passRetained(node)
+    }
+
+    deinit {
+        // As a pointer: an argument of the node's type would be a reference
+        // that outlives the release.
+        DerivedNode.releaseSurfaceReference(Unmanaged.passUnretained(node).toOpaque())
     }
 
     /// Creates a throwing derived value.
