@@ -19,8 +19,10 @@ import CTrackingSupport
 ///   every registration is removed.
 /// - `.didSet` calls it after the store; `.willSet` and `.didSet` together
 ///   call it twice for the first change, before and after the store, in that
-///   order; `.deinit` alone calls it only for a deallocation. See
-///   ``TrackingOptions``.
+///   order (if the `.willSet` call writes a property the scope read, the
+///   `.didSet` call is that write's, after its store, and the first write's
+///   store follows with no call); `.deinit` alone calls it only for a
+///   deallocation. See ``TrackingOptions``.
 /// - Nested calls: the outer scope also depends on what the inner one read.
 /// - Reading a derived value makes the scope depend on it; a change to any of
 ///   its dependencies fires `onChange` (there is no equality cut-off before
