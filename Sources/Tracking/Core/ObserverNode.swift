@@ -264,8 +264,7 @@ class ObserverNode: SubscriberNode, @unchecked Sendable {
             return
         }
         // Unqueued and claimed in one write.
-        flags = current.union(.running)
-        runningThread = state.identity
+        claimLocked(state, flags: current)
         if !flags.contains(.dirty) {
             // Pending only: run only if a derived dependency really changed.
             // The claim of the validation is kept for the run.

@@ -153,7 +153,9 @@ enum Scheduler {
         _ round: UnsafeMutableBufferPointer<UnsafeMutableRawPointer>, scratch: inout PointerStack
     ) -> Bool {
         // The leading run, ascending or descending, compares only; a mixed
-        // round then takes the bounds of the rest for the sort.
+        // round then takes the bounds of the rest for the sort. One loop per
+        // direction: a single loop that tests the direction too cost about
+        // five instructions more per observer (kairo broad).
         let count = round.count
         var previous = sequence(round[0])
         var index = 1

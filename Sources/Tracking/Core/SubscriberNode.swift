@@ -83,7 +83,14 @@ class SubscriberNode: Node, @unchecked Sendable {
     /// Claims the subscriber for this thread's run. Call under the lock.
     @inline(__always)
     final func claimLocked(_ state: ThreadState) {
-        flags.insert(.running)
+        claimLocked(state, flags: flags)
+    }
+
+    /// ``claimLocked(_:)`` that also sets the other flags to `flags`, in the
+    /// same write. Call under the lock.
+    @inline(__always)
+    final func claimLocked(_ state: ThreadState, flags: SubscriberFlags) {
+        self.flags = flags.union(.running)
         runningThread = state.identity
     }
 
