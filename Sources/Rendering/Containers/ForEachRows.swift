@@ -41,8 +41,6 @@
     /// the tree.
     @exclusivity(unchecked) private var passedOver: [(row: Node, id: ID)] = []
     @exclusivity(unchecked) private var addedIDs: Set<ID> = []
-    /// The rows ``edit(_:from:placeholder:)`` puts in place.
-    @exclusivity(unchecked) private var editedRows: [Node] = []
     /// The releases of the new views that kept rows drop (see ``KeptRows``).
     nonisolated(unsafe) private let releases: UnsafeMutablePointer<BatchedReleases> = {
         let releases = UnsafeMutablePointer<BatchedReleases>.allocate(capacity: 1)
@@ -158,13 +156,15 @@
         children.withUnsafeMutableBufferPointer { children in
             slots.withUnsafeBufferPointer { slots in
                 duplicates.withUnsafeBufferPointer { duplicates in
+                    // The placeholders stand for the new rows (see
+                    // ``edit(_:from:placeholder:)``).
                     let matched = KeptRows(
-                        rows: UnsafeBufferPointer(children), sample: sample, environment: rowEnvironment,
-                        deferred: deferred, releases: releases)
-                    walk.views(data, content, start, duplicates) { position, address in
+                        rows: UnsafeBufferPointer(children), sample: sample, placeholder: node,
+                        environment: rowEnvironment, deferred: deferred, releases: releases)
+                    walk.views(data, content, start, duplicates, matched.check) { position, address in
                         let slot = slots[position - start]
                         if rowsAreCustom, case .row = slot {
-                            return matched.receive(position, address)
+                            return matched.receiveUnkept(position, address)
                         }
                         addRow(
                             address.assumingMemoryBound(to: Content.self), at: position, slot: slot, kind: kind,
@@ -314,63 +314,69 @@
     /// walk that matched them, which reads as little of each row as it can;
     /// they are stamped `taken` here only when an id found among the rows
     /// could be one of theirs (a duplicate of an element there).
-    private func match(_ old: [Node], from start: Int, taken: UInt64, skipped: UInt64) {
+    private func match(_ oldRows: [Node], from start: Int, taken: UInt64, skipped: UInt64) {
         addedIDs.removeAll(keepingCapacity: true)
         slots.removeAll(keepingCapacity: true)
         slots.reserveCapacity(newIDs.count)
         var isPrefixStamped = start == 0
         var j = start
-        // Indices, not an iterator: in generic code, iterating allocates.
-        for i in 0..<newIDs.count {
-            let id = newIDs[i]
-            while j < old.count, old[j].stamp == taken { j += 1 }
-            if j < old.count, ids[j] == id {
-                take(old[j], taken)
-                j += 1
-                continue
-            }
-            guard let row = rowsByID[id] else {
-                if addedIDs.insert(id).inserted {
-                    slots.append(.new)
-                } else {
-                    duplicates.append(start + i)
+        oldRows.withUnsafeBufferPointer { rows in
+            let old = UnretainedRows(rows)
+            // Indices, not an iterator: in generic code, iterating allocates.
+            for i in 0..<newIDs.count {
+                let id = newIDs[i]
+                while j < old.count, old.stamp(j) == taken { j += 1 }
+                if j < old.count, ids[j] == id {
+                    take(old[j], taken)
+                    j += 1
+                    continue
                 }
-                continue
-            }
-            if !isPrefixStamped, row.stamp != taken, row.stamp != skipped {
-                for index in 0..<start { old[index].stamp = taken }
-                isPrefixStamped = true
-            }
-            if row.stamp == taken {
-                duplicates.append(start + i)
-            } else if row.stamp == skipped {
-                take(row, taken)   // moved down
-            } else if i + 1 < newIDs.count, j < old.count, newIDs[i + 1] == ids[j] {
-                take(row, taken)   // moved up
-            } else {
-                // The rows before it were removed, or move further down.
-                while j < old.count, old[j] !== row {
-                    if old[j].stamp != taken { pass(over: old[j], id: ids[j], skipped) }
+                guard let found = rowsByID[id] else {
+                    if addedIDs.insert(id).inserted {
+                        slots.append(.new)
+                    } else {
+                        duplicates.append(start + i)
+                    }
+                    continue
+                }
+                let row = Unmanaged.passUnretained(found)
+                if !isPrefixStamped, found.stamp != taken, found.stamp != skipped {
+                    for index in 0..<start { old.setStamp(index, taken) }
+                    isPrefixStamped = true
+                }
+                if found.stamp == taken {
+                    duplicates.append(start + i)
+                } else if found.stamp == skipped {
+                    take(row, taken)   // moved down
+                } else if i + 1 < newIDs.count, j < old.count, newIDs[i + 1] == ids[j] {
+                    take(row, taken)   // moved up
+                } else {
+                    // The rows before it were removed, or move further down.
+                    while j < old.count, old[j].toOpaque() != row.toOpaque() {
+                        if old.stamp(j) != taken { pass(over: old[j], id: ids[j], skipped) }
+                        j += 1
+                    }
+                    take(row, taken)
                     j += 1
                 }
-                take(row, taken)
+            }
+            while j < old.count {
+                if old.stamp(j) != taken { pass(over: old[j], id: ids[j], skipped) }
                 j += 1
             }
         }
-        while j < old.count {
-            if old[j].stamp != taken { pass(over: old[j], id: ids[j], skipped) }
-            j += 1
-        }
+    }
+
+    /// Stamps `row` taken and gives it the next slot.
+    @inline(__always)
+    private func take(_ row: Unmanaged<Node>, _ taken: UInt64) {
+        UnretainedRows.setStamp(row, taken)
+        slots.append(.row(row))
     }
 
     @inline(__always)
-    private func take(_ row: Node, _ taken: UInt64) {
-        row.stamp = taken
-        slots.append(.row(Unmanaged.passUnretained(row)))
-    }
-
-    @inline(__always)
-    private func pass(over row: Node, id: ID, _ skipped: UInt64) {
+    private func pass(over row: Unmanaged<Node>, id: ID, _ skipped: UInt64) {
+        let row = row.takeUnretainedValue()
         row.stamp = skipped
         passedOver.append((row, id))
     }
@@ -413,10 +419,12 @@
         slots.removeAll(keepingCapacity: true)
         newIDs.removeAll(keepingCapacity: true)
         for id in changes.removed {
-            if let row = rowsByID[id] { pass(over: row, id: id, skipped) }
+            if let row = rowsByID[id] { pass(over: .passUnretained(row), id: id, skipped) }
         }
         for placed in changes.placed {
-            if let row = rowsByID[placed.id], row.stamp != skipped { pass(over: row, id: placed.id, skipped) }
+            if let row = rowsByID[placed.id], row.stamp != skipped {
+                pass(over: .passUnretained(row), id: placed.id, skipped)
+            }
         }
         // The rows not mentioned fill the offsets between the placed ones, in
         // their order; a row already passed over (removed) or taken (placed)
@@ -428,14 +436,14 @@
         }
         for placed in changes.placed {
             while slots.count < placed.offset, let index = nextUnmentioned() {
-                take(old[index], taken)
+                take(.passUnretained(old[index]), taken)
                 newIDs.append(ids[index])
             }
-            if let row = rowsByID[placed.id] { take(row, taken) } else { slots.append(.new) }
+            if let row = rowsByID[placed.id] { take(.passUnretained(row), taken) } else { slots.append(.new) }
             newIDs.append(placed.id)
         }
         while let index = nextUnmentioned() {
-            take(old[index], taken)
+            take(.passUnretained(old[index]), taken)
             newIDs.append(ids[index])
         }
     }
@@ -459,20 +467,73 @@
             suffix += 1
         }
         let middle = prefix..<(new - suffix)
-        // A plain loop into kept scratch (a closure given to `lazy.map`
-        // would check the main actor's executor for every row).
-        editedRows.removeAll(keepingCapacity: true)
-        for index in middle {
-            if case .row(let row) = slots[index] {
-                editedRows.append(row.takeUnretainedValue())
-            } else {
-                editedRows.append(placeholder)
+        let replaced = (start + prefix)..<(start + old - suffix)
+        rewrite(&children, replaced, with: middle, placeholder: placeholder)
+        ids.replaceSubrange(replaced, with: newIDs[middle])
+    }
+
+    /// Puts the rows of `slots[middle]` (`placeholder` for a new one) in
+    /// `children[replaced]`, as words written in place: a row that stays
+    /// (moved, or kept between rows that changed) costs one store, not the
+    /// retain and release of copying it into a new list and the old list's
+    /// release of it. Moving one row of 10,000 to the top rewrites them
+    /// all.
+    ///
+    /// The references the list holds are counted by hand, from what
+    /// matching established: every row in `children[replaced]` is one of
+    /// `slots[middle]` or is leaving (in ``passedOver``, which holds it), and
+    /// every row of `slots[middle]` is in `children[replaced]` (the rows
+    /// outside it are the same in both). So the list releases each row
+    /// leaving and retains `placeholder` once for each new row, and the
+    /// rows that stay keep the reference they had.
+    private func rewrite(
+        _ children: inout [Node], _ replaced: Range<Int>, with middle: Range<Int>, placeholder: Node
+    ) {
+        let start = replaced.lowerBound
+        let placeholderReference = Unmanaged.passUnretained(placeholder)
+        // The list's length changes first, through the list: placeholders
+        // are inserted (the list retains them, the rewrite overwrites them,
+        // so each is released below), or the last rows of the range are
+        // overwritten with placeholders, which the list then removes (their
+        // own references are now the rewrite's: the rows either stay or
+        // leave, counted below).
+        var overwrittenPlaceholders = 0
+        if middle.count > replaced.count {
+            overwrittenPlaceholders = middle.count - replaced.count
+            children.insert(
+                contentsOf: repeatElement(placeholder, count: overwrittenPlaceholders), at: replaced.upperBound)
+        } else if middle.count < replaced.count {
+            let removed = (start + middle.count)..<replaced.upperBound
+            children.withUnsafeMutableBufferPointer { rows in
+                let words = UnsafeMutableRawPointer(rows.baseAddress!)
+                for index in removed {
+                    words.storeBytes(
+                        of: placeholderReference, toByteOffset: index * MemoryLayout<Node>.stride,
+                        as: Unmanaged<Node>.self)
+                    _ = placeholderReference.retain()
+                }
+            }
+            children.removeSubrange(removed)
+        }
+        var newRows = 0
+        children.withUnsafeMutableBufferPointer { rows in
+            let words = UnsafeMutableRawPointer(rows.baseAddress!)
+            slots.withUnsafeBufferPointer { slots in
+                var offset = start * MemoryLayout<Node>.stride
+                for index in middle {
+                    let row: Unmanaged<Node>
+                    if case .row(let kept) = slots[index] { row = kept } else {
+                        row = placeholderReference
+                        newRows += 1
+                    }
+                    words.storeBytes(of: row, toByteOffset: offset, as: Unmanaged<Node>.self)
+                    offset += MemoryLayout<Node>.stride
+                }
             }
         }
-        let replaced = (start + prefix)..<(start + old - suffix)
-        children.replaceSubrange(replaced, with: editedRows)
-        editedRows.removeAll(keepingCapacity: true)
-        ids.replaceSubrange(replaced, with: newIDs[middle])
+        for _ in 0..<newRows { _ = placeholderReference.retain() }
+        for _ in 0..<overwrittenPlaceholders { placeholderReference.release() }
+        for passed in passedOver { Unmanaged.passUnretained(passed.row).release() }
     }
 
     @inline(__always)
@@ -480,6 +541,37 @@
         if case .row(let row) = slot { return row.toOpaque() == Unmanaged.passUnretained(node).toOpaque() }
         return false
     }
+}
+
+/// Rows read from a list's storage as references without a retain: the
+/// list holds them for as long as this is used (inside
+/// `withUnsafeBufferPointer`), and matching, which reads and stamps every
+/// row, would otherwise retain and release each one.
+private struct UnretainedRows {
+    private let base: UnsafeRawPointer?
+    let count: Int
+
+    init(_ rows: UnsafeBufferPointer<Node>) {
+        base = UnsafeRawPointer(rows.baseAddress)
+        count = rows.count
+    }
+
+    /// The row at `index`, which must be in range.
+    @inline(__always)
+    subscript(index: Int) -> Unmanaged<Node> {
+        base.unsafelyUnwrapped.load(fromByteOffset: index &* MemoryLayout<Node>.stride, as: Unmanaged<Node>.self)
+    }
+
+    @inline(__always)
+    func stamp(_ index: Int) -> UInt64 { self[index]._withUnsafeGuaranteedRef { $0.stamp } }
+
+    @inline(__always)
+    func setStamp(_ index: Int, _ stamp: UInt64) { UnretainedRows.setStamp(self[index], stamp) }
+
+    /// Not isolated: a closure made on the main actor would check the
+    /// executor each time it runs.
+    @inline(__always)
+    static func setStamp(_ row: Unmanaged<Node>, _ stamp: UInt64) { row._withUnsafeGuaranteedRef { $0.stamp = stamp } }
 }
 
 /// What one row of a `ForEach` render is: one of the rows already shown, or

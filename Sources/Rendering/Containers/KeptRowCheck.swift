@@ -17,6 +17,10 @@
 struct KeptRowCheck {
     /// The rows shown, in order, as their objects' addresses.
     @usableFromInline let rows: UnsafeRawPointer
+    /// The address that stands for a row not made yet (see
+    /// ``KeptRows/init(rows:sample:placeholder:environment:deferred:releases:)``),
+    /// which is no row to keep; 0 if there is none.
+    @usableFromInline let placeholder: UnsafeRawPointer?
     /// Whether ``keeps(_:_:)`` may keep a row: the views are compared word
     /// by word, and hold only those words, one or two strong references.
     @usableFromInline let dropsViews: Bool
@@ -46,17 +50,19 @@ struct KeptRowCheck {
     /// The check of `rows`, given the environment whose entries are
     /// `environmentChain`; `sample` is a row of the same `ForEach` (one of
     /// them, or one that was), or nil if there is none, when no row is
-    /// kept here.
+    /// kept here. `placeholder`, if any, stands among the rows for those not
+    /// made yet.
     @MainActor
     init(
-        rows: UnsafeBufferPointer<Node>, sample: Node?, environmentChain: UInt, deferred: DeferredChildren,
-        releases: UnsafeMutablePointer<BatchedReleases>
+        rows: UnsafeBufferPointer<Node>, sample: Node?, placeholder: Node?, environmentChain: UInt,
+        deferred: DeferredChildren, releases: UnsafeMutablePointer<BatchedReleases>
     ) {
         // No closure (`map`) here or below: a main-actor closure given to
         // the standard library checks the executor each time it runs.
         if let base = rows.baseAddress { self.rows = UnsafeRawPointer(base) } else {
             self.rows = UnsafeRawPointer(KeptRowCheck.nowhere)
         }
+        self.placeholder = placeholder.map { UnsafeRawPointer(Unmanaged.passUnretained($0).toOpaque()) }
         self.environmentChain = environmentChain
         self.deferred = deferred.listAddress
         self.releases = releases
@@ -105,8 +111,21 @@ struct KeptRowCheck {
     /// caller must not destroy it. False, touching nothing, otherwise.
     @inlinable @inline(__always)
     func keeps(_ offset: Int, _ view: UnsafeMutableRawPointer) -> Bool {
+        keeps(offset, view, amongPlaceholders: false)
+    }
+
+    /// ``keeps(_:_:)`` for rows among which ``placeholder`` may stand (no
+    /// row is kept there): the rows of a list edited for the render.
+    @inlinable @inline(__always)
+    func keepsMadeRow(_ offset: Int, _ view: UnsafeMutableRawPointer) -> Bool {
+        keeps(offset, view, amongPlaceholders: true)
+    }
+
+    @inlinable @inline(__always)
+    func keeps(_ offset: Int, _ view: UnsafeMutableRawPointer, amongPlaceholders: Bool) -> Bool {
         // One or two words, so `isSameFirstWords` is the whole comparison.
-        guard dropsViews, joinsUnchanged(offset, view, isSame: isSameFirstWords) else { return false }
+        guard dropsViews, joinsUnchanged(offset, view, amongPlaceholders: amongPlaceholders, isSame: isSameFirstWords)
+        else { return false }
         releases.pointee.releaseFirst(view.load(fromByteOffset: firstWords.0, as: UInt.self))
         if hasSecondWord { releases.pointee.releaseSecond(view.load(fromByteOffset: firstWords.1, as: UInt.self)) }
         return true
@@ -118,16 +137,20 @@ struct KeptRowCheck {
     /// views compared word by word only.
     @inlinable @inline(__always)
     func joinsUnchanged(_ offset: Int, _ view: UnsafeMutableRawPointer) -> Bool {
-        joinsUnchanged(offset, view, isSame: isSameWords)
+        joinsUnchanged(offset, view, amongPlaceholders: true, isSame: isSameWords)
     }
 
-    /// ``joinsUnchanged(_:_:)``, comparing the words with `isSame`.
+    /// ``joinsUnchanged(_:_:)``, comparing the words with `isSame`; false for
+    /// ``placeholder`` if `amongPlaceholders` (the walk of the unchanged
+    /// prefix, which has none, does not compare).
     @inlinable @inline(__always)
     func joinsUnchanged(
-        _ offset: Int, _ view: UnsafeMutableRawPointer, isSame: (UnsafeRawPointer, UnsafeRawPointer) -> Bool
+        _ offset: Int, _ view: UnsafeMutableRawPointer, amongPlaceholders: Bool,
+        isSame: (UnsafeRawPointer, UnsafeRawPointer) -> Bool
     ) -> Bool {
         // The row's address, read from the rows' storage: no reference.
         let row = rows.load(fromByteOffset: offset &* MemoryLayout<UnsafeRawPointer>.stride, as: UnsafeRawPointer.self)
+        if amongPlaceholders, row == placeholder { return false }
         return row.load(fromByteOffset: hasRenderedOffset, as: Bool.self)
             && row.load(fromByteOffset: chainOffset, as: UInt.self) == environmentChain
             && isSame(row + viewOffset, UnsafeRawPointer(view))

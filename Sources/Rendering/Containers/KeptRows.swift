@@ -33,18 +33,20 @@ struct KeptRows {
     private let comparesWords: Bool
 
     /// Rows to be given views by offset; `sample` is a row of the same
-    /// `ForEach` (one of them, or one that was), or nil if there is none.
-    /// The references the rows drop are released through `releases`.
+    /// `ForEach` (one of them, or one that was), or nil if there is none;
+    /// `placeholder`, if any, stands among `rows` for the rows not made yet
+    /// (which are not given views here). The references the rows drop are
+    /// released through `releases`.
     init(
-        rows: UnsafeBufferPointer<Node>, sample: Node?, environment: EnvironmentValues, deferred: DeferredChildren,
-        releases: UnsafeMutablePointer<BatchedReleases>
+        rows: UnsafeBufferPointer<Node>, sample: Node?, placeholder: Node? = nil, environment: EnvironmentValues,
+        deferred: DeferredChildren, releases: UnsafeMutablePointer<BatchedReleases>
     ) {
         self.rows = rows
         self.environment = environment
         self.deferred = deferred
         check = KeptRowCheck(
-            rows: rows, sample: sample, environmentChain: KeptRows.chainWord(environment.chain), deferred: deferred,
-            releases: releases)
+            rows: rows, sample: sample, placeholder: placeholder, environmentChain: KeptRows.chainWord(environment.chain),
+            deferred: deferred, releases: releases)
         // No closure (`map`): a main-actor closure given to the standard
         // library checks the executor each time it runs.
         var layout: ViewLayout?

@@ -34,14 +34,15 @@ struct RowWalk<Data: RandomAccessCollection, ID: Hashable, Content: View> {
     ) -> Int
 
     /// Walks the elements from offset `start` on, but those at the offsets
-    /// in `skipped` (in increasing order): makes each one's view and hands
-    /// its address to `row` with its place among the rows (its offset less
-    /// the skipped offsets before it). `row` returns true if it took the
-    /// view (moved it out, or destroyed it); the walk destroys the others.
+    /// in `skipped` (in increasing order): makes each one's view and keeps
+    /// the row at its place among the rows (its offset less the skipped
+    /// offsets before it) with `kept`, inline, or hands the view's address
+    /// to `row` with that place. `row` returns true if it took the view
+    /// (moved it out, or destroyed it); the walk destroys the others.
     @usableFromInline
     let views: (
         _ data: Data, _ content: (Data.Element) -> Content, _ start: Int, _ skipped: UnsafeBufferPointer<Int>,
-        _ row: (Int, UnsafeMutableRawPointer) -> Bool
+        _ kept: KeptRowCheck, _ row: (Int, UnsafeMutableRawPointer) -> Bool
     ) -> Void
 
     /// Appends the ids of the elements from offset `start` on.
@@ -55,7 +56,9 @@ struct RowWalk<Data: RandomAccessCollection, ID: Hashable, Content: View> {
         prefix = { data, elementID, content, shown, kept, row in
             Self.walkPrefix(data, elementID, content, shown, kept, row)
         }
-        views = { data, content, start, skipped, row in Self.walkViews(data, content, start, skipped, row) }
+        views = { data, content, start, skipped, kept, row in
+            Self.walkViews(data, content, start, skipped, kept, row)
+        }
         ids = { data, elementID, start, ids in Self.appendIDs(data, elementID, start, &ids) }
     }
 
@@ -100,7 +103,7 @@ struct RowWalk<Data: RandomAccessCollection, ID: Hashable, Content: View> {
     @inlinable @inline(__always)
     static func walkViews(
         _ data: Data, _ content: (Data.Element) -> Content, _ start: Int, _ skipped: UnsafeBufferPointer<Int>,
-        _ row: (Int, UnsafeMutableRawPointer) -> Bool
+        _ kept: KeptRowCheck, _ row: (Int, UnsafeMutableRawPointer) -> Bool
     ) {
         withUnsafeTemporaryAllocation(of: Content.self, capacity: 1) { slot in
             let view = slot.baseAddress!
@@ -114,7 +117,8 @@ struct RowWalk<Data: RandomAccessCollection, ID: Hashable, Content: View> {
                     return
                 }
                 view.initialize(to: content(element))
-                if !row(position, UnsafeMutableRawPointer(view)) { view.deinitialize(count: 1) }
+                let address = UnsafeMutableRawPointer(view)
+                if !kept.keepsMadeRow(position, address), !row(position, address) { view.deinitialize(count: 1) }
                 position += 1
             }
             let inPlace: Void? = data.withContiguousStorageIfAvailable { elements in
@@ -160,7 +164,9 @@ extension RowWalk where Data.Element: Identifiable, ID == Data.Element.ID {
         prefix = { data, _, content, shown, kept, row in
             Self.walkPrefix(data, { $0.id }, content, shown, kept, row)
         }
-        views = { data, content, start, skipped, row in Self.walkViews(data, content, start, skipped, row) }
+        views = { data, content, start, skipped, kept, row in
+            Self.walkViews(data, content, start, skipped, kept, row)
+        }
         ids = { data, _, start, ids in Self.appendIDs(data, { $0.id }, start, &ids) }
     }
 }

@@ -14,7 +14,11 @@
     /// the current render.
     unowned(unsafe) let context: RenderContext
     /// Set by the child list that last matched this node (see ``ChildList``).
-    @exclusivity(unchecked) final var stamp: UInt64 = 0
+    /// Used on the main actor only; not isolated, so that a `ForEach`'s
+    /// matching can read and write it through references it does not
+    /// retain, in no closure that would check the executor each time (see
+    /// ``ForEachRows``).
+    @exclusivity(unchecked) nonisolated(unsafe) final var stamp: UInt64 = 0
     /// Alive while this node is in the tree; read only then (for
     /// ``identity``, which is cached at the node's first render).
     unowned(unsafe) let parent: Node?
