@@ -83,6 +83,13 @@ import Tracking
         try checker.apply([4, 4, 1], shown: [4, 1])
         #expect(checker.host.errors.map(\.message).last
             == "ForEach in RowList has more than one element with id 4 (at offsets 0 and 1); only the first is shown")
+        // The last two elements have the ids shown last (a suffix kept as
+        // it is), but the first element has one of them too: it is the one
+        // shown, and the later one is the duplicate.
+        try checker.apply([5, 6, 7])
+        try checker.apply([6, 8, 6, 7], shown: [6, 8, 7])
+        #expect(checker.host.errors.map(\.message).last
+            == "ForEach in RowList has more than one element with id 6 (at offsets 0 and 2); only the first is shown")
     }
 
     @Test func aCollectionThatReportsItsChangesIsNotAskedForItsIDs() throws {

@@ -75,8 +75,8 @@
         reportDuplicate: (ID, Int, Int) -> Void
     ) {
         let context = node.context
-        let taken = context.nextStamp()
-        let skipped = context.nextStamp()
+        var taken = context.nextStamp()
+        var skipped = context.nextStamp()
         let count = data.count
         var children = node.children
         node.children = []   // so that `children` is edited in place
@@ -96,7 +96,7 @@
         // The elements whose ids are the ids shown at their offsets keep
         // their rows, and get their views in the same walk: one id
         // comparison and one view a row, nothing stored (not even a stamp:
-        // see ``match(_:from:taken:skipped:)``). Only from the first offset
+        // see ``match(_:from:to:taken:skipped:suffix:)``). Only from the first offset
         // where they differ are the ids collected and matched. (Rows of
         // built-in views are all matched the general way.)
         let reported = changes.flatMap { applies($0, count: count) ? $0 : nil }
@@ -120,6 +120,23 @@
             }
         }
 
+        // Likewise from the end: the elements whose ids are those shown at
+        // the same distance from the end (after an insertion or removal
+        // before them) keep their rows, which are stamped and left out of
+        // matching and editing, and get their views, at their new offsets,
+        // in the walk that gives the others theirs. Only their ids are
+        // compared here.
+        var suffix = 0
+        var suffixStamp: UInt64 = 0
+        if reported == nil, rowsAreCustom {
+            let limit = min(count, ids.count) - start
+            suffix = ids.withUnsafeBufferPointer { shown in walk.suffix(data, elementID, shown, limit) }
+            if suffix > 0 {
+                suffixStamp = context.nextStamp()
+                for index in (ids.count - suffix)..<ids.count { children[index].stamp = suffixStamp }
+            }
+        }
+
         // Matching and editing compare, copy and hash ids once per row:
         // compiled for integer ids (the usual kind) in this module, called
         // on this object as the same type, instead of through `ID`'s
@@ -132,10 +149,28 @@
         if let reported {
             place(reported, children, taken: taken, skipped: skipped)
         } else {
-            newIDs.reserveCapacity(count - start)
-            walk.ids(data, elementID, start, &newIDs)
-            if let integerRows { integerRows.match(children, from: start, taken: taken, skipped: skipped) }
-            else { match(children, from: start, taken: taken, skipped: skipped) }
+            while true {
+                newIDs.reserveCapacity(count - start - suffix)
+                walk.ids(data, elementID, start, count - suffix, &newIDs)
+                let end = children.count - suffix
+                let matched = if let integerRows {
+                    integerRows.match(children, from: start, to: end, taken: taken, skipped: skipped, suffix: suffixStamp)
+                } else {
+                    match(children, from: start, to: end, taken: taken, skipped: skipped, suffix: suffixStamp)
+                }
+                if matched { break }
+                // An element before the suffix has the id of a row in it:
+                // the first element with that id is the one shown, so the
+                // rows are matched again without a suffix, with stamps
+                // that the attempt did not use.
+                suffix = 0
+                suffixStamp = 0
+                taken = context.nextStamp()
+                skipped = context.nextStamp()
+                newIDs.removeAll(keepingCapacity: true)
+                duplicates.removeAll(keepingCapacity: true)
+                passedOver.removeAll(keepingCapacity: true)
+            }
         }
         for offset in duplicates {
             let id = newIDs[offset - start]
@@ -145,8 +180,8 @@
         }
         for offset in duplicates.reversed() { newIDs.remove(at: offset - start) }
         forgetRowsLeaving(taken: taken)
-        if let integerRows { integerRows.edit(&children, from: start, placeholder: node) }
-        else { edit(&children, from: start, placeholder: node) }
+        if let integerRows { integerRows.edit(&children, from: start, to: children.count - suffix, placeholder: node) }
+        else { edit(&children, from: start, to: children.count - suffix, placeholder: node) }
 
         // Each remaining element's view, to its row, in the loop compiled
         // for the collection's types. A row that keeps its node, of a custom
@@ -157,11 +192,13 @@
             slots.withUnsafeBufferPointer { slots in
                 duplicates.withUnsafeBufferPointer { duplicates in
                     // The placeholders stand for the new rows (see
-                    // ``edit(_:from:placeholder:)``).
+                    // ``edit(_:from:to:placeholder:)``).
                     let matched = KeptRows(
                         rows: UnsafeBufferPointer(children), sample: sample, placeholder: node,
                         environment: rowEnvironment, deferred: deferred, releases: releases)
                     walk.views(data, content, start, duplicates, matched.check) { position, address in
+                        // The rows of the suffix follow those of the slots.
+                        guard position - start < slots.count else { return matched.receiveUnkept(position, address) }
                         let slot = slots[position - start]
                         if rowsAreCustom, case .row = slot {
                             return matched.receiveUnkept(position, address)
@@ -238,7 +275,7 @@
         duplicates.removeAll(keepingCapacity: true)
         place(changes, children, taken: taken, skipped: skipped)
         forgetRowsLeaving(taken: taken)
-        edit(&children, from: 0, placeholder: node)
+        edit(&children, from: 0, to: children.count, placeholder: node)
         let kind = context.types.kind(of: Content.self)
         var rows = ChildList(rowsOf: node, deferred: deferred, environment: environment)
         for placed in changes.placed {
@@ -307,21 +344,26 @@
     // MARK: Matching
 
     /// Fills `slots` from `newIDs` (the ids of the elements from offset
-    /// `start` on) and the old rows from `start` on, and `duplicates`; puts
-    /// the rows not matched in `passedOver`, stamped `skipped`.
+    /// `start` on, but those of the suffix) and the old rows in
+    /// `start..<end`, and `duplicates`; puts the rows not matched in
+    /// `passedOver`, stamped `skipped`. Returns false, as soon as it finds
+    /// one, if an element has the id of a row of the suffix (stamped
+    /// `suffix`, 0 if there is none).
     ///
     /// The rows before `start` kept their places and are not stamped by the
     /// walk that matched them, which reads as little of each row as it can;
     /// they are stamped `taken` here only when an id found among the rows
     /// could be one of theirs (a duplicate of an element there).
-    private func match(_ oldRows: [Node], from start: Int, taken: UInt64, skipped: UInt64) {
+    private func match(
+        _ oldRows: [Node], from start: Int, to end: Int, taken: UInt64, skipped: UInt64, suffix: UInt64
+    ) -> Bool {
         addedIDs.removeAll(keepingCapacity: true)
         slots.removeAll(keepingCapacity: true)
         slots.reserveCapacity(newIDs.count)
         var isPrefixStamped = start == 0
         var j = start
-        oldRows.withUnsafeBufferPointer { rows in
-            let old = UnretainedRows(rows)
+        return oldRows.withUnsafeBufferPointer { rows in
+            let old = UnretainedRows(UnsafeBufferPointer(rebasing: rows[..<end]))
             // Indices, not an iterator: in generic code, iterating allocates.
             for i in 0..<newIDs.count {
                 let id = newIDs[i]
@@ -339,6 +381,7 @@
                     }
                     continue
                 }
+                if suffix != 0, found.stamp == suffix { return false }
                 let row = Unmanaged.passUnretained(found)
                 if !isPrefixStamped, found.stamp != taken, found.stamp != skipped {
                     for index in 0..<start { old.setStamp(index, taken) }
@@ -364,6 +407,7 @@
                 if old.stamp(j) != taken { pass(over: old[j], id: ids[j], skipped) }
                 j += 1
             }
+            return true
         }
     }
 
@@ -450,12 +494,12 @@
 
     // MARK: Editing
 
-    /// Makes `children` and `ids` from offset `start` on the rows of
-    /// `slots`, in place: only the part between the unchanged prefix and the
-    /// unchanged suffix is rewritten. A new row's place holds `placeholder`
-    /// until it is made.
-    private func edit(_ children: inout [Node], from start: Int, placeholder: Node) {
-        let old = children.count - start
+    /// Makes `children` and `ids` in `start..<end` the rows of `slots`, in
+    /// place: only the part between the unchanged prefix and the unchanged
+    /// suffix is rewritten. A new row's place holds `placeholder` until it
+    /// is made.
+    private func edit(_ children: inout [Node], from start: Int, to end: Int, placeholder: Node) {
+        let old = end - start
         let new = slots.count
         var prefix = 0
         while prefix < min(old, new), isSame(slots[prefix], children[start + prefix]) { prefix += 1 }

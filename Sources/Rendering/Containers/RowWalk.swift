@@ -45,9 +45,16 @@ struct RowWalk<Data: RandomAccessCollection, ID: Hashable, Content: View> {
         _ kept: KeptRowCheck, _ row: (Int, UnsafeMutableRawPointer) -> Bool
     ) -> Void
 
-    /// Appends the ids of the elements from offset `start` on.
+    /// Appends the ids of the elements from offset `start` up to (not
+    /// including) offset `end`.
     @usableFromInline
-    let ids: (_ data: Data, _ elementID: (Data.Element) -> ID, _ start: Int, _ into: inout [ID]) -> Void
+    let ids: (_ data: Data, _ elementID: (Data.Element) -> ID, _ start: Int, _ end: Int, _ into: inout [ID]) -> Void
+
+    /// How many elements, from the last one back, have the ids shown at the
+    /// same distance from the end of `shown`: at most `limit`. Reads ids
+    /// only.
+    @usableFromInline
+    let suffix: (_ data: Data, _ elementID: (Data.Element) -> ID, _ shown: UnsafeBufferPointer<ID>, _ limit: Int) -> Int
 
     /// The loops, which get each element's id from the `elementID` they
     /// are given.
@@ -59,7 +66,8 @@ struct RowWalk<Data: RandomAccessCollection, ID: Hashable, Content: View> {
         views = { data, content, start, skipped, kept, row in
             Self.walkViews(data, content, start, skipped, kept, row)
         }
-        ids = { data, elementID, start, ids in Self.appendIDs(data, elementID, start, &ids) }
+        ids = { data, elementID, start, end, ids in Self.appendIDs(data, elementID, start, end, &ids) }
+        suffix = { data, elementID, shown, limit in Self.suffixLength(data, elementID, shown, limit) }
     }
 
     @inlinable @inline(__always)
@@ -139,18 +147,45 @@ struct RowWalk<Data: RandomAccessCollection, ID: Hashable, Content: View> {
     }
 
     @inlinable @inline(__always)
-    static func appendIDs(_ data: Data, _ elementID: (Data.Element) -> ID, _ start: Int, _ ids: inout [ID]) {
+    static func appendIDs(
+        _ data: Data, _ elementID: (Data.Element) -> ID, _ start: Int, _ end: Int, _ ids: inout [ID]
+    ) {
+        guard start < end else { return }
         let inPlace: Void? = data.withContiguousStorageIfAvailable { elements in
-            guard start < elements.count else { return }
             let base = UnsafeMutablePointer(mutating: elements.baseAddress!)
-            for offset in start..<elements.count { ids.append(borrowed(&base[offset], elementID)) }
+            for offset in start..<end { ids.append(borrowed(&base[offset], elementID)) }
         }
         if inPlace != nil { return }
         var index = data.index(data.startIndex, offsetBy: start)
-        while index != data.endIndex {
+        for _ in start..<end {
             ids.append(elementID(data[index]))
             data.formIndex(after: &index)
         }
+    }
+
+    @inlinable @inline(__always)
+    static func suffixLength(
+        _ data: Data, _ elementID: (Data.Element) -> ID, _ shown: UnsafeBufferPointer<ID>, _ limit: Int
+    ) -> Int {
+        let inPlace = data.withContiguousStorageIfAvailable { elements in
+            guard limit > 0 else { return 0 }
+            let base = UnsafeMutablePointer(mutating: elements.baseAddress!)
+            let (last, lastShown) = (elements.count - 1, shown.count - 1)
+            var length = 0
+            while length < limit, borrowed(&base[last - length], elementID) == shown[lastShown - length] {
+                length += 1
+            }
+            return length
+        }
+        if let inPlace { return inPlace }
+        var length = 0
+        var index = data.endIndex
+        while length < limit {
+            data.formIndex(before: &index)
+            guard elementID(data[index]) == shown[shown.count - 1 - length] else { break }
+            length += 1
+        }
+        return length
     }
 }
 
@@ -167,7 +202,8 @@ extension RowWalk where Data.Element: Identifiable, ID == Data.Element.ID {
         views = { data, content, start, skipped, kept, row in
             Self.walkViews(data, content, start, skipped, kept, row)
         }
-        ids = { data, _, start, ids in Self.appendIDs(data, { $0.id }, start, &ids) }
+        ids = { data, _, start, end, ids in Self.appendIDs(data, { $0.id }, start, end, &ids) }
+        suffix = { data, _, shown, limit in Self.suffixLength(data, { $0.id }, shown, limit) }
     }
 }
 
