@@ -1,48 +1,53 @@
 /// The rows of one `ForEach` in the tree, kept from one render to the next:
 /// the ids of the rows shown, in order, and the rows by id. A render matches
-/// the elements with the rows by id, edits the row list in place, then gives
+/// the elements with the rows by id (``match(_:from:to:taken:skipped:suffix:)``),
+/// edits the row list in place (``edit(_:from:to:placeholder:)``), then gives
 /// each row its element's new view.
 ///
-/// Matching walks the new ids and the old ones side by side. Where they
-/// agree, a row costs one comparison of ids; where they do not, the
-/// dictionary of rows by id says whether the element is new, a duplicate, or
-/// a row from elsewhere, and one id of look-ahead tells a row that moved up
-/// from rows that were removed (or moved down). A single insertion, removal
-/// or move therefore costs O(n) comparisons of ids and O(1) look-ups; the
-/// row list is edited in place between the unchanged prefix and suffix; and
-/// nothing is allocated unless rows are added. Rows of custom views that keep
-/// their node are then given their views in the loop the `ForEach` compiled
-/// for its types (``RowWalk``), and compared there (``KeptRows``): the usual
-/// row, given the same view, costs a few loads of its own memory and no call.
-/// A collection that knows what
-/// changed can say so instead (``IdentityChangeReporting``), and the ids are
-/// then not compared at all.
+/// The elements whose ids are those shown at the same offset from the start,
+/// or from the end, keep their rows with one comparison of ids each: the
+/// first run of them gets its views in the same walk, the last is left out
+/// of matching and editing. Between the two, matching walks the new ids and
+/// the old ones side by side. Where they agree, a row costs one comparison of
+/// ids; where they do not, the dictionary of rows by id says whether the
+/// element is new, a duplicate, or a row from elsewhere, and one id of
+/// look-ahead tells a row that moved up from rows that were removed (or moved
+/// down). A single insertion, removal or move therefore costs O(n)
+/// comparisons of ids and O(1) look-ups; the row list is rewritten in place
+/// between the unchanged rows, with no retain or release of the rows that
+/// stay; and nothing is allocated unless rows are added. Rows of custom views
+/// that keep their node are given their views in the loops the `ForEach`
+/// compiled for its types (``RowWalk``), and compared there
+/// (``KeptRowCheck``): the usual row, given the same view, costs a few loads
+/// of its own memory and no call. A collection that knows what changed can
+/// say so instead (``IdentityChangeReporting``), and the ids are then not
+/// compared at all.
 ///
 /// Used on the main actor only.
 @MainActor final class ForEachRows<ID: Hashable> {
     /// The ids of the rows shown, in order: those of the `ForEach` node's
     /// children.
-    @exclusivity(unchecked) private var ids: [ID] = []
+    @exclusivity(unchecked) var ids: [ID] = []
     /// The rows shown, by id.
-    @exclusivity(unchecked) private var rowsByID: [ID: Node] = [:]
+    @exclusivity(unchecked) var rowsByID: [ID: Node] = [:]
     /// The collection's version when it last reported its changes.
     var reportedVersion: UInt64?
 
     // Scratch, kept between renders so that a render allocates nothing.
     /// The ids of the elements, in order, then of the rows to show.
-    @exclusivity(unchecked) private var newIDs: [ID] = []
+    @exclusivity(unchecked) var newIDs: [ID] = []
     /// What each row to show is: one of the rows, or a new one.
-    @exclusivity(unchecked) private var slots: [RowSlot] = []
+    @exclusivity(unchecked) var slots: [RowSlot] = []
     /// The offsets of the elements not shown because an earlier one has the
     /// same id, in increasing order.
-    @exclusivity(unchecked) private var duplicates: [Int] = []
+    @exclusivity(unchecked) var duplicates: [Int] = []
     /// Old rows passed over by matching, with their ids: removed, unless
     /// taken further on. Held, so that a removed row lives until it leaves
     /// the tree.
-    @exclusivity(unchecked) private var passedOver: [(row: Node, id: ID)] = []
-    @exclusivity(unchecked) private var addedIDs: Set<ID> = []
+    @exclusivity(unchecked) var passedOver: [(row: Node, id: ID)] = []
+    @exclusivity(unchecked) var addedIDs: Set<ID> = []
     /// The releases of the new views that kept rows drop (see ``KeptRows``).
-    nonisolated(unsafe) private let releases: UnsafeMutablePointer<BatchedReleases> = {
+    nonisolated(unsafe) let releases: UnsafeMutablePointer<BatchedReleases> = {
         let releases = UnsafeMutablePointer<BatchedReleases>.allocate(capacity: 1)
         releases.initialize(to: BatchedReleases())
         return releases
@@ -340,288 +345,12 @@
         }
         passedOver.removeSubrange(removed...)
     }
-
-    // MARK: Matching
-
-    /// Fills `slots` from `newIDs` (the ids of the elements from offset
-    /// `start` on, but those of the suffix) and the old rows in
-    /// `start..<end`, and `duplicates`; puts the rows not matched in
-    /// `passedOver`, stamped `skipped`. Returns false, as soon as it finds
-    /// one, if an element has the id of a row of the suffix (stamped
-    /// `suffix`, 0 if there is none).
-    ///
-    /// The rows before `start` kept their places and are not stamped by the
-    /// walk that matched them, which reads as little of each row as it can;
-    /// they are stamped `taken` here only when an id found among the rows
-    /// could be one of theirs (a duplicate of an element there).
-    private func match(
-        _ oldRows: [Node], from start: Int, to end: Int, taken: UInt64, skipped: UInt64, suffix: UInt64
-    ) -> Bool {
-        addedIDs.removeAll(keepingCapacity: true)
-        slots.removeAll(keepingCapacity: true)
-        slots.reserveCapacity(newIDs.count)
-        var isPrefixStamped = start == 0
-        var j = start
-        return oldRows.withUnsafeBufferPointer { rows in
-            let old = UnretainedRows(UnsafeBufferPointer(rebasing: rows[..<end]))
-            // Indices, not an iterator: in generic code, iterating allocates.
-            for i in 0..<newIDs.count {
-                let id = newIDs[i]
-                while j < old.count, old.stamp(j) == taken { j += 1 }
-                if j < old.count, ids[j] == id {
-                    take(old[j], taken)
-                    j += 1
-                    continue
-                }
-                guard let found = rowsByID[id] else {
-                    if addedIDs.insert(id).inserted {
-                        slots.append(.new)
-                    } else {
-                        duplicates.append(start + i)
-                    }
-                    continue
-                }
-                if suffix != 0, found.stamp == suffix { return false }
-                let row = Unmanaged.passUnretained(found)
-                if !isPrefixStamped, found.stamp != taken, found.stamp != skipped {
-                    for index in 0..<start { old.setStamp(index, taken) }
-                    isPrefixStamped = true
-                }
-                if found.stamp == taken {
-                    duplicates.append(start + i)
-                } else if found.stamp == skipped {
-                    take(row, taken)   // moved down
-                } else if i + 1 < newIDs.count, j < old.count, newIDs[i + 1] == ids[j] {
-                    take(row, taken)   // moved up
-                } else {
-                    // The rows before it were removed, or move further down.
-                    while j < old.count, old[j].toOpaque() != row.toOpaque() {
-                        if old.stamp(j) != taken { pass(over: old[j], id: ids[j], skipped) }
-                        j += 1
-                    }
-                    take(row, taken)
-                    j += 1
-                }
-            }
-            while j < old.count {
-                if old.stamp(j) != taken { pass(over: old[j], id: ids[j], skipped) }
-                j += 1
-            }
-            return true
-        }
-    }
-
-    /// Stamps `row` taken and gives it the next slot.
-    @inline(__always)
-    private func take(_ row: Unmanaged<Node>, _ taken: UInt64) {
-        UnretainedRows.setStamp(row, taken)
-        slots.append(.row(row))
-    }
-
-    @inline(__always)
-    private func pass(over row: Unmanaged<Node>, id: ID, _ skipped: UInt64) {
-        let row = row.takeUnretainedValue()
-        row.stamp = skipped
-        passedOver.append((row, id))
-    }
-
-    /// Whether `changes` fits the rows shown and a collection of `count`
-    /// elements: no id twice, offsets in increasing order and in range, and
-    /// the count adds up. A report that does not is ignored, and the ids are
-    /// compared instead.
-    private func applies(_ changes: IdentityChanges<ID>, count: Int) -> Bool {
-        // A single id cannot repeat: no set to clear and fill (the usual
-        // report, one insertion or removal).
-        let checksRepeats = changes.removed.count + changes.placed.count > 1
-        if checksRepeats { addedIDs.removeAll(keepingCapacity: true) }
-        var removed = 0
-        // Offsets, not iterators or `indices`: in generic code, iterating
-        // allocates, and `indices` looks its type up.
-        for index in 0..<changes.removed.count {
-            let id = changes.removed[index]
-            guard !checksRepeats || addedIDs.insert(id).inserted else { return false }
-            if rowsByID[id] != nil { removed += 1 }
-        }
-        var inserted = 0
-        var previous = -1
-        for index in 0..<changes.placed.count {
-            let placed = changes.placed[index]
-            guard !checksRepeats || addedIDs.insert(placed.id).inserted, placed.offset > previous,
-                placed.offset < count
-            else {
-                return false
-            }
-            previous = placed.offset
-            if rowsByID[placed.id] == nil { inserted += 1 }
-        }
-        return ids.count - removed + inserted == count
-    }
-
-    /// Fills `slots` and `newIDs` from what the collection said changed: the
-    /// rows it did not mention keep their order, around the ids it placed.
-    private func place(_ changes: IdentityChanges<ID>, _ old: [Node], taken: UInt64, skipped: UInt64) {
-        slots.removeAll(keepingCapacity: true)
-        newIDs.removeAll(keepingCapacity: true)
-        for id in changes.removed {
-            if let row = rowsByID[id] { pass(over: .passUnretained(row), id: id, skipped) }
-        }
-        for placed in changes.placed {
-            if let row = rowsByID[placed.id], row.stamp != skipped {
-                pass(over: .passUnretained(row), id: placed.id, skipped)
-            }
-        }
-        // The rows not mentioned fill the offsets between the placed ones, in
-        // their order; a row already passed over (removed) or taken (placed)
-        // is not one of them.
-        var j = 0
-        func nextUnmentioned() -> Int? {
-            while j < old.count, old[j].stamp == skipped || old[j].stamp == taken { j += 1 }
-            return j < old.count ? j : nil
-        }
-        for placed in changes.placed {
-            while slots.count < placed.offset, let index = nextUnmentioned() {
-                take(.passUnretained(old[index]), taken)
-                newIDs.append(ids[index])
-            }
-            if let row = rowsByID[placed.id] { take(.passUnretained(row), taken) } else { slots.append(.new) }
-            newIDs.append(placed.id)
-        }
-        while let index = nextUnmentioned() {
-            take(.passUnretained(old[index]), taken)
-            newIDs.append(ids[index])
-        }
-    }
-
-    // MARK: Editing
-
-    /// Makes `children` and `ids` in `start..<end` the rows of `slots`, in
-    /// place: only the part between the unchanged prefix and the unchanged
-    /// suffix is rewritten. A new row's place holds `placeholder` until it
-    /// is made.
-    private func edit(_ children: inout [Node], from start: Int, to end: Int, placeholder: Node) {
-        let old = end - start
-        let new = slots.count
-        var prefix = 0
-        while prefix < min(old, new), isSame(slots[prefix], children[start + prefix]) { prefix += 1 }
-        if prefix == old, prefix == new { return }
-        var suffix = 0
-        while suffix < min(old, new) - prefix,
-            isSame(slots[new - 1 - suffix], children[start + old - 1 - suffix])
-        {
-            suffix += 1
-        }
-        let middle = prefix..<(new - suffix)
-        let replaced = (start + prefix)..<(start + old - suffix)
-        rewrite(&children, replaced, with: middle, placeholder: placeholder)
-        ids.replaceSubrange(replaced, with: newIDs[middle])
-    }
-
-    /// Puts the rows of `slots[middle]` (`placeholder` for a new one) in
-    /// `children[replaced]`, as words written in place: a row that stays
-    /// (moved, or kept between rows that changed) costs one store, not the
-    /// retain and release of copying it into a new list and the old list's
-    /// release of it. Moving one row of 10,000 to the top rewrites them
-    /// all.
-    ///
-    /// The references the list holds are counted by hand, from what
-    /// matching established: every row in `children[replaced]` is one of
-    /// `slots[middle]` or is leaving (in ``passedOver``, which holds it), and
-    /// every row of `slots[middle]` is in `children[replaced]` (the rows
-    /// outside it are the same in both). So the list releases each row
-    /// leaving and retains `placeholder` once for each new row, and the
-    /// rows that stay keep the reference they had.
-    private func rewrite(
-        _ children: inout [Node], _ replaced: Range<Int>, with middle: Range<Int>, placeholder: Node
-    ) {
-        let start = replaced.lowerBound
-        let placeholderReference = Unmanaged.passUnretained(placeholder)
-        // The list's length changes first, through the list: placeholders
-        // are inserted (the list retains them, the rewrite overwrites them,
-        // so each is released below), or the last rows of the range are
-        // overwritten with placeholders, which the list then removes (their
-        // own references are now the rewrite's: the rows either stay or
-        // leave, counted below).
-        var overwrittenPlaceholders = 0
-        if middle.count > replaced.count {
-            overwrittenPlaceholders = middle.count - replaced.count
-            children.insert(
-                contentsOf: repeatElement(placeholder, count: overwrittenPlaceholders), at: replaced.upperBound)
-        } else if middle.count < replaced.count {
-            let removed = (start + middle.count)..<replaced.upperBound
-            children.withUnsafeMutableBufferPointer { rows in
-                let words = UnsafeMutableRawPointer(rows.baseAddress!)
-                for index in removed {
-                    words.storeBytes(
-                        of: placeholderReference, toByteOffset: index * MemoryLayout<Node>.stride,
-                        as: Unmanaged<Node>.self)
-                    _ = placeholderReference.retain()
-                }
-            }
-            children.removeSubrange(removed)
-        }
-        var newRows = 0
-        children.withUnsafeMutableBufferPointer { rows in
-            let words = UnsafeMutableRawPointer(rows.baseAddress!)
-            slots.withUnsafeBufferPointer { slots in
-                var offset = start * MemoryLayout<Node>.stride
-                for index in middle {
-                    let row: Unmanaged<Node>
-                    if case .row(let kept) = slots[index] { row = kept } else {
-                        row = placeholderReference
-                        newRows += 1
-                    }
-                    words.storeBytes(of: row, toByteOffset: offset, as: Unmanaged<Node>.self)
-                    offset += MemoryLayout<Node>.stride
-                }
-            }
-        }
-        for _ in 0..<newRows { _ = placeholderReference.retain() }
-        for _ in 0..<overwrittenPlaceholders { placeholderReference.release() }
-        for passed in passedOver { Unmanaged.passUnretained(passed.row).release() }
-    }
-
-    @inline(__always)
-    private func isSame(_ slot: RowSlot, _ node: Node) -> Bool {
-        if case .row(let row) = slot { return row.toOpaque() == Unmanaged.passUnretained(node).toOpaque() }
-        return false
-    }
-}
-
-/// Rows read from a list's storage as references without a retain: the
-/// list holds them for as long as this is used (inside
-/// `withUnsafeBufferPointer`), and matching, which reads and stamps every
-/// row, would otherwise retain and release each one.
-private struct UnretainedRows {
-    private let base: UnsafeRawPointer?
-    let count: Int
-
-    init(_ rows: UnsafeBufferPointer<Node>) {
-        base = UnsafeRawPointer(rows.baseAddress)
-        count = rows.count
-    }
-
-    /// The row at `index`, which must be in range.
-    @inline(__always)
-    subscript(index: Int) -> Unmanaged<Node> {
-        base.unsafelyUnwrapped.load(fromByteOffset: index &* MemoryLayout<Node>.stride, as: Unmanaged<Node>.self)
-    }
-
-    @inline(__always)
-    func stamp(_ index: Int) -> UInt64 { self[index]._withUnsafeGuaranteedRef { $0.stamp } }
-
-    @inline(__always)
-    func setStamp(_ index: Int, _ stamp: UInt64) { UnretainedRows.setStamp(self[index], stamp) }
-
-    /// Not isolated: a closure made on the main actor would check the
-    /// executor each time it runs.
-    @inline(__always)
-    static func setStamp(_ row: Unmanaged<Node>, _ stamp: UInt64) { row._withUnsafeGuaranteedRef { $0.stamp = stamp } }
 }
 
 /// What one row of a `ForEach` render is: one of the rows already shown, or
 /// a new one. Not nested in ``ForEachRows``, whose generic parameter it
 /// would take: generic code looks a generic type's metadata up on each use.
-private enum RowSlot {
+enum RowSlot {
     case row(Unmanaged<Node>)
     case new
 }
