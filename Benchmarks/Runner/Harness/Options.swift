@@ -42,7 +42,7 @@ struct Options {
                        writes on 1, 2, 4, ... threads up to the core count
           render       apps on the headless view host, whole-object vs fine-grained
           reactivity   the js-reactivity-benchmark cases
-          (default: all suites, in about five minutes on two cores)
+          (default: all suites, in about four minutes on two cores)
 
         OPTIONS:
           --filter TEXT      run only benchmarks whose identifier contains TEXT

@@ -20,7 +20,7 @@ struct SamplingPlan {
     var minimumSamplesPerRound: Int
     var maximumSamplesPerRound: Int
 
-    /// The default run: all suites in about five minutes on two cores.
+    /// The default run: all suites in about four minutes on two cores.
     static let standard = SamplingPlan(
         sampleTargetNanoseconds: 1_000_000, benchmarkBudgetNanoseconds: 1_200_000_000,
         runBudgetNanoseconds: 180_000_000_000, rounds: 3,

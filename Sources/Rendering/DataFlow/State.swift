@@ -26,7 +26,9 @@ import Tracking
 /// ```
 ///
 /// The initial value given by later copies of the view (from the parent's
-/// renders) is ignored. Outside a host, or before the host installed it, the
+/// renders) is ignored; the host keeps the latest view value, so the object
+/// that value was given lives on, unused, until the view renders with a
+/// newer one or leaves. Outside a host, or before the host installed it, the
 /// wrapper reads its initial value and ignores writes.
 ///
 /// Isolation: use it on the main actor, like the view.
