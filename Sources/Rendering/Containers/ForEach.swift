@@ -15,8 +15,8 @@
 /// an element whose id was already seen is not shown, and the host reports a
 /// ``RenderingError/Kind/duplicateID`` error naming the view that contains
 /// the `ForEach`, each time that view renders with the duplicate (not again
-/// while it does not render). The bindings of `ForEach($items)` find their element by id
-/// on each access: once it is removed, they report
+/// while it does not render). The bindings of `ForEach($items)` find their
+/// element by id on each access: once it is removed, they report
 /// ``RenderingError/Kind/bindingToRemovedElement`` instead of trapping.
 ///
 /// - Complexity: when the view containing it renders, O(n) in the number
