@@ -173,9 +173,8 @@ extension ObserverNode {
         }
         // Moved out, not copied: the node's own references go to the caller.
         var released = Released(
-            callback: doNothing, eventCallback: takesEvents ? withEvents.takeEventCallbackLocked() : nil,
-            cleanups: [])
-        swap(&released.callback, &callback)
+            callback: callback.take(replacingWith: doNothing),
+            eventCallback: takesEvents ? withEvents.takeEventCallbackLocked() : nil, cleanups: [])
         if !cleanups.isEmpty { swap(&released.cleanups, &cleanups) }
         return released
     }

@@ -34,7 +34,7 @@ class ObserverNode: SubscriberNode, @unchecked Sendable {
     /// the run's end. Not optional: an optional closure is stored
     /// generically, and calling it would allocate a thunk on every run.
     @exclusivity(unchecked)
-    var callback: @Sendable () -> Void
+    var callback: CallbackSlot
 
     /// Whether the body takes an ``Announcement``: the node is an
     /// ``EventObserverNode``, whose callback ``callback`` is not.
@@ -94,7 +94,7 @@ class ObserverNode: SubscriberNode, @unchecked Sendable {
         self.origin = origin
         self.binding = binding
         self.options = options
-        self.callback = callback
+        self.callback = CallbackSlot(callback)
         self.takesEvents = takesEvents
         super.init(kind: .observer)
     }
@@ -362,7 +362,7 @@ class ObserverNode: SubscriberNode, @unchecked Sendable {
     /// ``perform(_:mayBeUnshared:)`` of an invalidation handler.
     @inline(never)
     private func performInvalidation(_ state: ThreadState) {
-        let callback = self.callback
+        let callback = self.callback.copy
         let component = Component.lock(self)
         releaseClaimLocked()
         // A cancel that arrived since the claim left the links to this

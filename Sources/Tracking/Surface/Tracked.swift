@@ -356,11 +356,17 @@ public struct Tracked<Value>: TrackedStorage {
 func recordSourceRead(_ scope: UnsafeMutableRawPointer, _ node: UnsafeMutableRawPointer) {
     Unmanaged<SubscriberNode>.fromOpaque(scope)._withUnsafeGuaranteedRef { subscriber in
         Unmanaged<Node>.fromOpaque(node)._withUnsafeGuaranteedRef { source in
-            if case .new = subscriber.trackFast(source) {
-                ThreadState.withCurrent { _ = subscriber.addLink(to: source, $0) }
-            }
+            if case .new = subscriber.trackFast(source) { linkFirstRead(of: source, by: subscriber) }
         }
     }
+}
+
+/// ``recordSourceRead(_:_:)`` of a source the run has not read yet: out of
+/// line, so that the usual read, a repeat of the last run's, stays a few
+/// comparisons with no call of its own.
+@inline(never)
+private func linkFirstRead(of source: Node, by subscriber: SubscriberNode) {
+    ThreadState.withCurrent { _ = subscriber.addLink(to: source, $0) }
 }
 
 extension Tracked: Sendable where Value: Sendable {}
