@@ -137,7 +137,7 @@ final class Component: @unchecked Sendable {
     /// held its lock, if it still is one (it is then `node`'s root: merges
     /// happen only under the locks of both roots), else the current root of
     /// `node`. Skips the walk from the component `node` joined first.
-    @inline(__always)
+    @inlinable @inline(__always)
     static func lockAgain(_ root: Unmanaged<Component>, of node: Node) -> Unmanaged<Component> {
         root._withUnsafeGuaranteedRef { $0.lock() }
         if root._withUnsafeGuaranteedRef({ $0.forwardBits.load(ordering: .relaxed) }) == 0 { return root }

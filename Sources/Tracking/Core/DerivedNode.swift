@@ -15,22 +15,24 @@ import Synchronization
 ///
 /// The graph logic is not generic: the typed half (the closure, the two
 /// result slots, the equality) lives in the subclass ``TypedDerivedNode``,
-/// which ``evaluate`` reaches. `TypedDerivedNode`'s inlinable initializer
+/// which ``recompute`` reaches. `TypedDerivedNode`'s inlinable initializer
 /// builds that function in the client's module, where it is specialized for
 /// the value's type, so computing and comparing a result costs no
 /// generic-runtime lookup (a generic class's overridden methods would run
-/// unspecialized); readers copy the result in specialized code too.
+/// unspecialized), and a recomputation is one call frame around the
+/// closure; readers copy the result in specialized code too.
 @usableFromInline
 class DerivedNode: SubscriberNode, @unchecked Sendable {
-    /// Runs the computation into the typed half's spare slot (outside the
-    /// lock, by the thread holding `.running`) and compares it with the
-    /// current result if there is one (the flag); returns whether it differs.
-    /// An equal result is dropped at once; a different one waits in the spare
-    /// slot for ``recomputeLocked(_:_:)`` to make it current. The result it
-    /// replaces stays in the other slot until the next computation
-    /// overwrites it, outside the lock (its deinitializer may run user code).
+    /// Recomputes the value: ``recomputeLocked(_:_:evaluate:)`` around the
+    /// typed half's evaluation, which runs the computation into the spare
+    /// slot (outside the lock, by the thread holding `.running`) and compares
+    /// it with the current result if there is one. An equal result is dropped
+    /// at once; a different one is made current. The result it replaces stays
+    /// in the other slot until the next computation overwrites it, outside
+    /// the lock (its deinitializer may run user code). Call with `component`
+    /// locked and the node claimed; returns with the current root locked.
     @usableFromInline
-    final let evaluate: (DerivedNode, _ hasResult: Bool) -> Bool
+    final let recompute: (DerivedNode, ThreadState, inout Unmanaged<Component>) -> Void
 
     final let name: String
 
@@ -59,11 +61,12 @@ class DerivedNode: SubscriberNode, @unchecked Sendable {
     }
 
     @usableFromInline
-    init(name: String, evaluate: @escaping (DerivedNode, _ hasResult: Bool) -> Bool) {
+    init(name: String, recompute: @escaping (DerivedNode, ThreadState, inout Unmanaged<Component>) -> Void) {
         self.name = name
-        self.evaluate = evaluate
+        self.recompute = recompute
         super.init(kind: .derived)
         assert(SubscriberFlags.notCurrentForReader == [.dirty, .pending, .running, .held])
+        assert(SubscriberFlags.dirtyOrPending == [.dirty, .pending])
     }
 
     deinit {
@@ -181,7 +184,7 @@ class DerivedNode: SubscriberNode, @unchecked Sendable {
                 _ = Pull.run(self, state, &component)
             } else {
                 // Dirty (a source it read changed): nothing to validate.
-                recomputeLocked(state, &component)
+                recompute(self, state, &component)
             }
             releaseClaimLocked()
         }
@@ -229,15 +232,31 @@ class DerivedNode: SubscriberNode, @unchecked Sendable {
 
     // MARK: Recomputing
 
-    /// Recomputes the value. Call with `component` locked and the node
-    /// claimed; the lock is released while the closure runs and held again
-    /// (on the current root) when this returns.
-    final func recomputeLocked(_ state: ThreadState, _ component: inout Unmanaged<Component>) {
-        flags.remove([.dirty, .pending])
+    /// The start of a recomputation, inlined with its end
+    /// (``endRecomputation(_:_:restoring:changed:hadResult:)``) around the
+    /// typed half's evaluation into ``recompute``, specialized for the
+    /// value's type. Call with `component` locked and the node claimed: it
+    /// unlocks `component` for the closure and makes this node the current
+    /// scope. Returns whether there was a result, and the scope to restore.
+    @inlinable @inline(__always)
+    final func beginRecomputation(
+        _ state: ThreadState, _ component: Unmanaged<Component>
+    ) -> (hadResult: Bool, previous: UnsafeMutableRawPointer?) {
+        flags.remove(.dirtyOrPending)
         let hadResult = hasResult
         component._withUnsafeGuaranteedRef { $0.unlock() }
-        let previous = beginTracking(state)
-        let changed = evaluate(self, hadResult)
+        return (hadResult, beginTracking(state))
+    }
+
+    /// The end of a recomputation whose evaluation `changed` the result (or
+    /// made the first one): restores the scope, locks the current root into
+    /// `component`, drops the reads the run did not repeat and makes the new
+    /// result current.
+    @inlinable @inline(__always)
+    final func endRecomputation(
+        _ state: ThreadState, _ component: inout Unmanaged<Component>,
+        restoring previous: UnsafeMutableRawPointer?, changed: Bool, hadResult: Bool
+    ) {
         endTracking(restoring: previous)
         if newLinksStart == state.newLinks.count {
             // The same reads as before, or fewer: the component is the one
@@ -250,14 +269,7 @@ class DerivedNode: SubscriberNode, @unchecked Sendable {
                 Graph.truncateLocked(self, state: state)
             }
         } else {
-            let seen: SubscriberFlags
-            (component, seen) = lockAndFinishTracking(state)
-            if !seen.isEmpty {
-                // Something read for the first time changed during the run:
-                // this value and what depends on it must be checked again.
-                flags.insert(seen)
-                Graph.propagateLocked(from: self, direct: .pending, state: state)
-            }
+            component = lockAndFinishRunWithNewLinks(state)
         }
         if changed || !hadResult {
             currentIsFirst.toggle()
@@ -265,6 +277,21 @@ class DerivedNode: SubscriberNode, @unchecked Sendable {
             // Only ever written under the lock: no read-modify-write needed.
             version.store(version.load(ordering: .relaxed) &+ 1, ordering: .relaxed)
         }
+    }
+
+    /// The end of a recomputation that read something for the first time:
+    /// locks the component, attaching the new links (out of line: the usual
+    /// recomputation repeats its reads). Returns the locked root.
+    @usableFromInline @inline(never)
+    final func lockAndFinishRunWithNewLinks(_ state: ThreadState) -> Unmanaged<Component> {
+        let (component, seen) = lockAndFinishTracking(state)
+        if !seen.isEmpty {
+            // Something read for the first time changed during the run:
+            // this value and what depends on it must be checked again.
+            flags.insert(seen)
+            Graph.propagateLocked(from: self, direct: .pending, state: state)
+        }
+        return component
     }
 
     /// Names the derived values in the cycle that reached this one again,

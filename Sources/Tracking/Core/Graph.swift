@@ -14,6 +14,7 @@ import Synchronization
 ///
 /// Nodes reached through links are borrowed (`_withUnsafeGuaranteedRef`):
 /// the links keep them alive, and the walk then costs no reference counting.
+@usableFromInline
 enum Graph {
     // MARK: Subscriber lists
 
@@ -97,6 +98,7 @@ enum Graph {
 
     /// Removes the links after ``SubscriberNode/lastTracked``: the reads of
     /// the previous run that this run did not repeat.
+    @usableFromInline
     static func truncateLocked(_ subscriber: SubscriberNode, state: ThreadState) {
         var stale: LinkPointer?
         if let last = subscriber.lastTracked {

@@ -3,10 +3,12 @@
 /// Unlike an `Array`, it has no copy-on-write checks and never goes through
 /// generic value witnesses, which matters on the paths that run for every
 /// write and every run. The owner frees it with ``deallocate()``.
+@usableFromInline
 struct PointerStack {
     private var base: UnsafeMutablePointer<UnsafeMutableRawPointer>
     private var capacity: Int
     /// The number of pointers on the stack.
+    @usableFromInline
     private(set) var count = 0
 
     init(capacity: Int = 16) {

@@ -118,7 +118,8 @@ enum Pull {
                     return true
                 }
                 node._withUnsafeGuaranteedRef {
-                    unsafeDowncast($0, to: DerivedNode.self).recomputeLocked(state, &component)
+                    let derived = unsafeDowncast($0, to: DerivedNode.self)
+                    derived.recompute(derived, state, &component)
                 }
                 // Its closure has read what was held for it.
                 if let current = held {

@@ -48,4 +48,9 @@ struct SubscriberFlags: OptionSet, Sendable {
     /// ``DerivedNode``'s initializer).
     @inlinable
     static var notCurrentForReader: SubscriberFlags { SubscriberFlags(rawValue: 0b10_0000_1011) }
+
+    /// `[.dirty, .pending]`, as a literal for inlined code (checked with
+    /// ``notCurrentForReader``).
+    @inlinable
+    static var dirtyOrPending: SubscriberFlags { SubscriberFlags(rawValue: 0b11) }
 }

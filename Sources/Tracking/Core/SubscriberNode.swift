@@ -49,11 +49,13 @@ class SubscriberNode: Node, @unchecked Sendable {
 
     /// The scope that was current when this subscriber's run began, so that a
     /// cycle can be named. Only used by the running thread.
+    @usableFromInline
     @exclusivity(unchecked)
     final var previousScope: UnsafeMutableRawPointer?
 
     /// Where this run's new links start in the thread's
     /// ``ThreadState/newLinks``. Only used by the running thread.
+    @usableFromInline
     @exclusivity(unchecked)
     final var newLinksStart = 0
 
@@ -187,7 +189,7 @@ class SubscriberNode: Node, @unchecked Sendable {
 
     /// Makes this subscriber the current scope of this thread and starts a
     /// new run of its dependency list. Returns the scope to restore.
-    @inline(__always)
+    @inlinable @inline(__always)
     final func beginTracking(_ state: ThreadState) -> UnsafeMutableRawPointer? {
         let previous = tracking_current_scope()
         previousScope = previous
@@ -200,14 +202,14 @@ class SubscriberNode: Node, @unchecked Sendable {
     }
 
     /// The run mark of `scope`, or `UInt64.max` (never a run mark) for none.
-    @inline(__always)
+    @inlinable @inline(__always)
     static func runMark(of scope: UnsafeMutableRawPointer?) -> UInt64 {
         guard let scope else { return .max }
         return Unmanaged<SubscriberNode>.fromOpaque(scope)._withUnsafeGuaranteedRef { $0.runMark }
     }
 
     /// Restores the previous scope after a run.
-    @inline(__always)
+    @inlinable @inline(__always)
     final func endTracking(restoring previous: UnsafeMutableRawPointer?) {
         tracking_set_current_scope(previous)
         tracking_set_current_run_mark(SubscriberNode.runMark(of: previous))

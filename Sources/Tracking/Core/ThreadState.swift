@@ -105,6 +105,7 @@ final class ThreadState {
     /// Links added by the runs in progress on this thread, attached to their
     /// sources when each run ends (see ``SubscriberNode/newLinksStart``).
     @exclusivity(unchecked)
+    @usableFromInline
     var newLinks = PointerStack(capacity: 64)
     /// Spare links for new dependencies, chained through `nextDependency`:
     /// the chain new links come from (its length is not kept), the links
@@ -152,22 +153,25 @@ final class ThreadState {
     static let registry = ThreadRegistry()
 
     /// The next run mark and the end of this thread's block of marks.
+    @usableFromInline
     @exclusivity(unchecked)
-    private var runMark: UInt64 = 0
+    var runMark: UInt64 = 0
+    @usableFromInline
     @exclusivity(unchecked)
-    private var runMarkLimit: UInt64 = 0
+    var runMarkLimit: UInt64 = 0
     private static let runMarkBlocks = Atomic<UInt64>(0)
     private static let runMarkBlockSize: UInt64 = 1 << 20
 
     /// A number no other run, on any thread, ever gets; never zero.
-    @inline(__always)
+    @inlinable @inline(__always)
     func nextRunMark() -> UInt64 {
         if runMark == runMarkLimit { reserveRunMarks() }
         runMark &+= 1
         return runMark
     }
 
-    private func reserveRunMarks() {
+    @usableFromInline
+    func reserveRunMarks() {
         let block = ThreadState.runMarkBlocks.add(1, ordering: .relaxed).newValue
         runMark = block * ThreadState.runMarkBlockSize
         runMarkLimit = runMark + ThreadState.runMarkBlockSize - 1

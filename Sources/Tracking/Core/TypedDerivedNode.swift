@@ -1,6 +1,6 @@
 /// The typed half of a derived value: its closure, equality and results.
 /// Built only by inlinable code (a surface's initializers), so that its
-/// ``DerivedNode/evaluate`` is specialized for `Value`.
+/// ``DerivedNode/recompute`` is specialized for `Value`.
 ///
 /// Two result slots, each a value or an error: the current one
 /// (``DerivedNode/currentIsFirst``), which readers copy under the lock, and
@@ -30,7 +30,7 @@ final class TypedDerivedNode<Value>: DerivedNode, @unchecked Sendable {
     @exclusivity(unchecked)
     var secondError: (any Error)?
 
-    /// Call from specialized code only, so that the evaluate function is
+    /// Call from specialized code only, so that the recompute function is
     /// specialized for `Value`.
     @inlinable
     init(
@@ -39,27 +39,43 @@ final class TypedDerivedNode<Value>: DerivedNode, @unchecked Sendable {
     ) {
         self.compute = compute
         if let isEqual {
-            super.init(name: name) { node, hasResult in
-                unsafeDowncast(node, to: TypedDerivedNode<Value>.self).evaluateIntoSpare(hasResult: hasResult, isEqual: isEqual)
+            super.init(name: name) { node, state, component in
+                unsafeDowncast(node, to: TypedDerivedNode<Value>.self).recomputeLocked(state, &component, isEqual: isEqual)
             }
         } else {
-            super.init(name: name) { node, _ in
-                unsafeDowncast(node, to: TypedDerivedNode<Value>.self).evaluateIntoSpare(hasResult: false) { _, _ in false }
+            super.init(name: name) { node, state, component in
+                unsafeDowncast(node, to: TypedDerivedNode<Value>.self).recomputeLocked(state, &component, comparing: false) {
+                    _, _ in false
+                }
             }
         }
     }
 
     /// A derived value whose equal results (`==`) are no change: the
-    /// comparison is inlined in the specialized evaluate function.
+    /// comparison is inlined in the specialized recompute function.
     @inlinable
     init(name: String, compute: @escaping @Sendable () throws -> Value) where Value: Equatable {
         self.compute = compute
-        super.init(name: name) { node, hasResult in
-            unsafeDowncast(node, to: TypedDerivedNode<Value>.self).evaluateIntoSpare(hasResult: hasResult) { $0 == $1 }
+        super.init(name: name) { node, state, component in
+            unsafeDowncast(node, to: TypedDerivedNode<Value>.self).recomputeLocked(state, &component) { $0 == $1 }
         }
     }
 
-    /// See ``DerivedNode/evaluate``.
+    /// ``DerivedNode/recompute``: the evaluation between the start and the
+    /// end of a recomputation, in one specialized function. `comparing`
+    /// false: every result is a change.
+    @inlinable @inline(__always)
+    func recomputeLocked(
+        _ state: ThreadState, _ component: inout Unmanaged<Component>, comparing: Bool = true,
+        isEqual: (Value, Value) -> Bool
+    ) {
+        let (hadResult, previous) = beginRecomputation(state, component)
+        let changed = evaluateIntoSpare(hasResult: comparing && hadResult, isEqual: isEqual)
+        endRecomputation(state, &component, restoring: previous, changed: changed, hadResult: hadResult)
+    }
+
+    /// The typed half of ``DerivedNode/recompute``: computes into the spare
+    /// slot; returns whether the result differs from the current one.
     @inlinable @inline(__always)
     func evaluateIntoSpare(hasResult: Bool, isEqual: (Value, Value) -> Bool) -> Bool {
         var value: Value?
