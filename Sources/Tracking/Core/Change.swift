@@ -39,6 +39,8 @@ extension SourceNode {
         return pointer
     }
 
+    /// The before-change one-shots, rare, are out of line, so that the
+    /// usual change saves no registers.
     private final func willChange(_ state: ThreadState, mayMatch: Bool) {
         Scheduler.beginTransaction(state)
         if state.recordsSnapshots {
@@ -51,12 +53,17 @@ extension SourceNode {
         }
         if let root = Component.currentRoot(of: self),
            root._withUnsafeGuaranteedRef({ $0.waitingBeforeChange.load(ordering: .relaxed) }) > 0 {
-            let component = Component.lock(self)
-            Graph.collectBeforeChangeLocked(from: self, state: state)
-            Scheduler.takeOneShotsLocked(state)
-            component._withUnsafeGuaranteedRef { $0.unlock() }
-            Scheduler.runCallbacks(state)
+            fireBeforeChangeOneShots(state)
         }
+    }
+
+    @inline(never)
+    private final func fireBeforeChangeOneShots(_ state: ThreadState) {
+        let component = Component.lock(self)
+        Graph.collectBeforeChangeLocked(from: self, state: state)
+        Scheduler.takeOneShotsLocked(state)
+        component._withUnsafeGuaranteedRef { $0.unlock() }
+        Scheduler.runCallbacks(state)
     }
 
     /// The second half, after the new value is stored: bumps the version,

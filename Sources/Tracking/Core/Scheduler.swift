@@ -23,8 +23,13 @@ enum Scheduler {
     /// Takes the callbacks of the one-shots marked under a component lock,
     /// removing their links in the same critical section. Call with that lock
     /// held.
+    @inline(__always)
     static func takeOneShotsLocked(_ state: ThreadState) {
-        if state.oneShotsToFire.isEmpty { return }
+        if !state.oneShotsToFire.isEmpty { takeMarkedOneShotsLocked(state) }
+    }
+
+    @inline(never)
+    private static func takeMarkedOneShotsLocked(_ state: ThreadState) {
         for index in 0..<state.oneShotsToFire.count {
             Unmanaged<OneShotNode>.fromOpaque(state.oneShotsToFire[index])
                 ._withUnsafeGuaranteedRef { $0.takeCallbackLocked(state) }
