@@ -23,8 +23,9 @@ import Synchronization
 /// closure; readers copy the result in specialized code too.
 @usableFromInline
 class DerivedNode: SubscriberNode, @unchecked Sendable {
-    /// Recomputes the value: ``recomputeLocked(_:_:evaluate:)`` around the
-    /// typed half's evaluation, which runs the computation into the spare
+    /// Recomputes the value: ``beginRecomputation(_:_:)`` and
+    /// ``endRecomputation(_:_:restoring:changed:hadResult:)`` around the
+    /// typed half's evaluation (`TypedDerivedNode.recomputeLocked`), which runs the computation into the spare
     /// slot (outside the lock, by the thread holding `.running`) and compares
     /// it with the current result if there is one. An equal result is dropped
     /// at once; a different one is made current. The result it replaces stays
@@ -248,10 +249,10 @@ class DerivedNode: SubscriberNode, @unchecked Sendable {
         return (hadResult, beginTracking(state))
     }
 
-    /// The end of a recomputation whose evaluation `changed` the result (or
-    /// made the first one): restores the scope, locks the current root into
-    /// `component`, drops the reads the run did not repeat and makes the new
-    /// result current.
+    /// The end of a recomputation: restores the scope, locks the current
+    /// root into `component`, drops the reads the run did not repeat, and
+    /// makes the new result current if the evaluation `changed` it or made
+    /// the first one.
     @inlinable @inline(__always)
     final func endRecomputation(
         _ state: ThreadState, _ component: inout Unmanaged<Component>,
