@@ -39,20 +39,10 @@ class DerivedNode: SubscriberNode, @unchecked Sendable {
     @usableFromInline
     final let recompute: (DerivedNode, ThreadState, inout Unmanaged<Component>) -> Void
 
-    final let name: String
-
     /// Whether there is a current result (``SubscriberFlags/hasResult``).
     /// Guarded by the component lock.
     @inlinable
     final var hasResult: Bool { flags.rawValue & SubscriberFlags.hasResultBit != 0 }
-
-    /// Whether the second result slot is the current one. Flipped under the
-    /// lock by the thread holding `.running`; read under it, or by that
-    /// thread, or by the thread holding the value (``heldBy``). Not in the
-    /// flags, which other threads mark.
-    @usableFromInline
-    @exclusivity(unchecked)
-    final var secondIsCurrent = false
 
     /// The link a validation on this thread followed down to this value
     /// while it holds `.running` for that validation (``Pull``): its
@@ -76,43 +66,17 @@ class DerivedNode: SubscriberNode, @unchecked Sendable {
         return held != 0 && held == UInt(bitPattern: tracking_thread_state())
     }
 
-    /// The root of this value's component when a read last found it through
-    /// forwards (unretained), or 0: where ``tryLockRoot()`` starts, so that
-    /// a value whose first component was merged into another does not walk
-    /// the forwards on every read. Always a component on the chain from the
-    /// one it joined first, which the node keeps alive.
+    /// Whether the second result slot is the current one. Flipped under the
+    /// lock by the thread holding `.running`; read under it, or by that
+    /// thread, or by the thread holding the value (``heldBy``). Not in the
+    /// flags, which other threads mark.
     @usableFromInline
-    final let rootHint = Atomic<UInt>(0)
+    @exclusivity(unchecked)
+    final var secondIsCurrent = false
 
-    /// ``Component/tryLockRoot(of:)`` for this value, starting at
-    /// ``rootHint``: the root locked if its lock is free, nil otherwise.
-    @inlinable @inline(__always)
-    final func tryLockRoot() -> Unmanaged<Component>? {
-        var bits = rootHint.load(ordering: .acquiring)
-        if bits == 0 {
-            bits = componentBits.load(ordering: .acquiring)
-            if bits == 0 { return nil }
-        }
-        var component = Component.unmanaged(bits)
-        var forwarded = false
-        while true {
-            let forward = component._withUnsafeGuaranteedRef { $0.forwardBits.load(ordering: .acquiring) }
-            if forward == 0 { break }
-            component = Component.unmanaged(forward)
-            forwarded = true
-        }
-        let exchanged = component._withUnsafeGuaranteedRef {
-            $0.spinLock.state.compareExchange(expected: 0, desired: 1, ordering: .acquiring).exchanged
-        }
-        if !exchanged { return nil }
-        // Still a root under its own lock: merges take both roots' locks.
-        if component._withUnsafeGuaranteedRef({ $0.forwardBits.load(ordering: .relaxed) }) != 0 {
-            component._withUnsafeGuaranteedRef { $0.unlock() }
-            return nil
-        }
-        if forwarded { rootHint.store(UInt(bitPattern: component.toOpaque()), ordering: .releasing) }
-        return component
-    }
+    /// How diagnostics and cycle errors name the value. After the fields the
+    /// walks use, as is ``binding``: a validation touches fewer cache lines.
+    final let name: String
 
     /// Records a read of a held value by `scope`, the current scope (the
     /// held value's version is final: a matching link takes it as it

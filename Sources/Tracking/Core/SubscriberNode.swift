@@ -23,8 +23,10 @@ class SubscriberNode: Node, @unchecked Sendable {
 
     final let kind: Kind
 
-    /// Creation order: observers queued by one transaction run in this order.
-    final let sequence: UInt64
+    /// Guarded by the component lock.
+    @usableFromInline
+    @exclusivity(unchecked)
+    final var flags: SubscriberFlags = []
 
     /// Head of the dependency list, in the order of the reads.
     @usableFromInline
@@ -36,11 +38,6 @@ class SubscriberNode: Node, @unchecked Sendable {
     @usableFromInline
     @exclusivity(unchecked)
     final var lastTracked: LinkPointer?
-
-    /// Guarded by the component lock.
-    @usableFromInline
-    @exclusivity(unchecked)
-    final var flags: SubscriberFlags = []
 
     /// The thread state of the thread that holds `.running`, for cycle
     /// detection. Guarded by the component lock.
@@ -59,12 +56,6 @@ class SubscriberNode: Node, @unchecked Sendable {
     @exclusivity(unchecked)
     final var newLinksStart = 0
 
-    /// The source whose change caused the last run, kept for diagnostics.
-    /// Guarded by the component lock; the reference it replaces is released
-    /// after the lock, like every node reference dropped under it.
-    @exclusivity(unchecked)
-    final var lastCause: Unmanaged<Node>?
-
     /// Identifies the current run in sources' ``Node/readMark``, so that a
     /// source read again later in the same run is recognized without a lock.
     /// Unique per run across all subscribers (see ``ThreadState/nextRunMark()``).
@@ -72,13 +63,55 @@ class SubscriberNode: Node, @unchecked Sendable {
     @exclusivity(unchecked)
     final var runMark: UInt64 = 0
 
-    private static let sequenceCounter = Atomic<UInt64>(0)
+    /// The root of this subscriber's component when a lock last found it
+    /// through forwards (unretained), or 0: where ``tryLockRoot()`` starts,
+    /// so that a subscriber whose first component was merged into another
+    /// does not walk the forwards on every read or run. Always a component
+    /// on the chain from the one it joined first, which the node keeps
+    /// alive (a recycled one-shot, which leaves its component, clears it).
+    @usableFromInline
+    final let rootHint = Atomic<UInt>(0)
+
+    /// ``Component/tryLockRoot(of:)`` for this subscriber, starting at
+    /// ``rootHint``: the root locked if its lock is free, nil otherwise.
+    @inlinable @inline(__always)
+    final func tryLockRoot() -> Unmanaged<Component>? {
+        var bits = rootHint.load(ordering: .acquiring)
+        if bits == 0 {
+            bits = componentBits.load(ordering: .acquiring)
+            if bits == 0 { return nil }
+        }
+        var component = Component.unmanaged(bits)
+        var forwarded = false
+        while true {
+            let forward = component._withUnsafeGuaranteedRef { $0.forwardBits.load(ordering: .acquiring) }
+            if forward == 0 { break }
+            component = Component.unmanaged(forward)
+            forwarded = true
+        }
+        let exchanged = component._withUnsafeGuaranteedRef {
+            $0.spinLock.state.compareExchange(expected: 0, desired: 1, ordering: .acquiring).exchanged
+        }
+        if !exchanged { return nil }
+        // Still a root under its own lock: merges take both roots' locks.
+        if component._withUnsafeGuaranteedRef({ $0.forwardBits.load(ordering: .relaxed) }) != 0 {
+            component._withUnsafeGuaranteedRef { $0.unlock() }
+            return nil
+        }
+        if forwarded { rootHint.store(UInt(bitPattern: component.toOpaque()), ordering: .releasing) }
+        return component
+    }
+
+    /// Locks the root of this subscriber's component, starting at
+    /// ``rootHint``; the full ``Component/lock(_:)`` if that lock is taken.
+    @inline(__always)
+    final func lockOwnRoot() -> Unmanaged<Component> {
+        if let root = tryLockRoot() { return root }
+        return Component.lock(self)
+    }
 
     init(kind: Kind) {
         self.kind = kind
-        // Only observers are ordered; the others skip the shared counter.
-        self.sequence = kind == .observer
-            ? SubscriberNode.sequenceCounter.wrappingAdd(1, ordering: .relaxed).newValue : 0
         super.init(isDerived: kind == .derived)
     }
 
@@ -249,7 +282,7 @@ class SubscriberNode: Node, @unchecked Sendable {
     /// Drops the reads of the previous run that this one did not repeat (the
     /// links after the cursor). Call under the component's lock.
     @inline(__always)
-    private func dropUnrepeatedReadsLocked(_ state: ThreadState) {
+    final func dropUnrepeatedReadsLocked(_ state: ThreadState) {
         if let last = lastTracked {
             if last.pointee.nextDependency != nil { Graph.truncateLocked(self, state: state) }
         } else if firstDependency != nil {
