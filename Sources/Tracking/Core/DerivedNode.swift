@@ -221,8 +221,26 @@ class DerivedNode: SubscriberNode, @unchecked Sendable {
         }
         // Brought up to date now; its result is copied in the same critical
         // section. What the walk dropped is released once the read ends
-        // (``unlockComponent(_:)``).
-        ThreadState.withCurrent { state in
+        // (``endRead(_:)``).
+        _ = refreshStaleLocked(&component, link)
+        return ReadAccess(locked: component, drainingReleases: true)
+    }
+
+    /// Brings a stale value up to date with `component` locked, for a
+    /// surface's getter (and ``beginStaleRead(_:_:)``), and returns
+    /// ``StaleRefresh/current`` (or ``StaleRefresh/currentAfterDrain``: the
+    /// walk dropped node references, which ``endRefreshedRead(_:_:)``
+    /// releases after the unlock) with the lock still held, for the caller
+    /// to copy the result. When a thread is computing the value (this one:
+    /// a cycle), it unlocks and returns ``StaleRefresh/busy``: the caller
+    /// takes the general path, which tells the two apart.
+    @usableFromInline @inline(never)
+    final func refreshStaleLocked(_ component: inout Unmanaged<Component>, _ link: LinkPointer?) -> StaleRefresh {
+        if flags.contains(.running) {
+            component._withUnsafeGuaranteedRef { $0.unlock() }
+            return .busy
+        }
+        let drain = Unmanaged<ThreadState>.fromOpaque(ThreadState.currentPointer)._withUnsafeGuaranteedRef { state in
             claimLocked(state)
             if hasResult && !flags.contains(.dirty) {
                 _ = Pull.run(self, state, &component)
@@ -231,9 +249,18 @@ class DerivedNode: SubscriberNode, @unchecked Sendable {
                 recompute(self, state, &component)
             }
             releaseClaimLocked()
+            return !state.releases.isEmpty
         }
         link?.pointee.version = version.load(ordering: .relaxed)
-        return ReadAccess(locked: component, drainingReleases: true)
+        return drain ? .currentAfterDrain : .current
+    }
+
+    /// Ends a read that ``refreshStaleLocked(_:_:)`` brought up to date:
+    /// unlocks `component` and releases what the walk dropped.
+    @inlinable @inline(__always)
+    final func endRefreshedRead(_ component: Unmanaged<Component>, _ refresh: StaleRefresh) {
+        component._withUnsafeGuaranteedRef { $0.unlock() }
+        if refresh == .currentAfterDrain { DerivedNode.drainReleasesOfThisThread() }
     }
 
     /// Ends a read begun by ``beginRead()``: unlocks the component, inline,
@@ -378,6 +405,18 @@ struct ReadAccess: Sendable {
     /// Whether another thread is computing the value.
     @inlinable
     var isBusy: Bool { bits == 0 }
+}
+
+/// What ``DerivedNode/refreshStaleLocked(_:_:)`` did.
+@usableFromInline
+enum StaleRefresh: UInt8 {
+    /// Another thread is computing the value, or this one (a cycle): the
+    /// lock is released, nothing was done.
+    case busy
+    /// Current, the lock held.
+    case current
+    /// Current, the lock held, and node references to release after it.
+    case currentAfterDrain
 }
 
 /// What ``DerivedNode/fastRead()`` found.
