@@ -290,7 +290,7 @@ class DerivedNode: SubscriberNode, @unchecked Sendable {
     @inlinable @inline(__always)
     final func beginRecomputation(
         _ state: ThreadState, _ component: Unmanaged<Component>
-    ) -> (hadResult: Bool, previous: UnsafeMutableRawPointer?) {
+    ) -> (hadResult: Bool, previous: TrackingFrame) {
         let current = flags
         flags = current.subtracting(.dirtyOrPending)
         component._withUnsafeGuaranteedRef { $0.unlock() }
@@ -304,7 +304,7 @@ class DerivedNode: SubscriberNode, @unchecked Sendable {
     @inlinable @inline(__always)
     final func endRecomputation(
         _ state: ThreadState, _ component: inout Unmanaged<Component>,
-        restoring previous: UnsafeMutableRawPointer?, changed: Bool
+        restoring previous: TrackingFrame, changed: Bool
     ) {
         endTracking(restoring: previous)
         if newLinksStart == state.newLinks.count {

@@ -223,9 +223,9 @@ class SubscriberNode: Node, @unchecked Sendable {
     /// Makes this subscriber the current scope of this thread and starts a
     /// new run of its dependency list. Returns the scope to restore.
     @inlinable @inline(__always)
-    final func beginTracking(_ state: ThreadState) -> UnsafeMutableRawPointer? {
-        let previous = tracking_current_scope()
-        previousScope = previous
+    final func beginTracking(_ state: ThreadState) -> TrackingFrame {
+        let previous = TrackingFrame(scope: tracking_current_scope(), runMark: tracking_current_run_mark())
+        previousScope = previous.scope
         lastTracked = nil
         runMark = state.nextRunMark()
         newLinksStart = state.newLinks.count
@@ -234,19 +234,12 @@ class SubscriberNode: Node, @unchecked Sendable {
         return previous
     }
 
-    /// The run mark of `scope`, or `UInt64.max` (never a run mark) for none.
+    /// Restores the previous scope after a run. (``previousScope`` is left
+    /// as it is: only a running subscriber's is ever read.)
     @inlinable @inline(__always)
-    static func runMark(of scope: UnsafeMutableRawPointer?) -> UInt64 {
-        guard let scope else { return .max }
-        return Unmanaged<SubscriberNode>.fromOpaque(scope)._withUnsafeGuaranteedRef { $0.runMark }
-    }
-
-    /// Restores the previous scope after a run.
-    @inlinable @inline(__always)
-    final func endTracking(restoring previous: UnsafeMutableRawPointer?) {
-        tracking_set_current_scope(previous)
-        tracking_set_current_run_mark(SubscriberNode.runMark(of: previous))
-        previousScope = nil
+    final func endTracking(restoring previous: TrackingFrame) {
+        tracking_set_current_scope(previous.scope)
+        tracking_set_current_run_mark(previous.runMark)
     }
 
     /// Ends a run: locks this subscriber's component, joining into it the
@@ -340,4 +333,22 @@ class SubscriberNode: Node, @unchecked Sendable {
 
     /// How diagnostics name the subscriber.
     var subscriberName: String { "observer" }
+}
+
+/// The scope of this thread, and its run mark, when a run began: what the
+/// run's end restores.
+@usableFromInline
+struct TrackingFrame {
+    /// The scope to restore, or nil.
+    @usableFromInline
+    let scope: UnsafeMutableRawPointer?
+    /// Its run mark (`UInt64.max` for none).
+    @usableFromInline
+    let runMark: UInt64
+
+    @inlinable @inline(__always)
+    init(scope: UnsafeMutableRawPointer?, runMark: UInt64) {
+        self.scope = scope
+        self.runMark = runMark
+    }
 }
