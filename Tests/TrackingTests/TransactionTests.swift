@@ -176,3 +176,57 @@ import Testing
         }
     }
 }
+
+/// Values changed and changed back in a transaction, of every size a
+/// property's node keeps inline (trivial, at most a word: 1, 2, 3, 4 and 8
+/// bytes) and of some it keeps in room of their own (16 bytes, a string).
+@Suite struct InlineSnapshotTests {
+    struct Three: Equatable { var a: UInt8, b: UInt8, c: UInt8 }
+    struct Sixteen: Equatable { var a: Int, b: Int }
+
+    final class Values: Trackable, @unchecked Sendable {
+        let trackingRegistrar = TrackingRegistrar()
+        @Tracked var flag = false
+        @Tracked var short: Int16 = 0
+        @Tracked var three = Three(a: 1, b: 2, c: 3)
+        @Tracked var float: Float = 0
+        @Tracked var double = 0.0
+        @Tracked var sixteen = Sixteen(a: 1, b: 2)
+        @Tracked var text = "a"
+    }
+
+    /// Runs `change` (a change and a change back) and then `other` (a real
+    /// change) each in a transaction, and returns how many times an
+    /// observer of the property ran after each: 0 then 1 when the snapshot
+    /// held the value.
+    private func runs<V>(_ read: @escaping @Sendable () -> V, change: () -> Void, other: () -> Void) -> [Int] {
+        let count = Locked(0)
+        let token = observe { _ = read(); count.increment() }
+        count.mutate { $0 = 0 }
+        withTransaction(change)
+        let afterChangeBack = count.current
+        withTransaction(other)
+        withExtendedLifetime(token) {}
+        return [afterChangeBack, count.current]
+    }
+
+    @Test func everySizeIsComparedBackToItsSnapshot() {
+        let v = Values()
+        #expect(runs({ v.flag }, change: { v.flag = true; v.flag = false }, other: { v.flag = true }) == [0, 1])
+        #expect(runs({ v.short }, change: { v.short = -7; v.short = 0 }, other: { v.short = 300 }) == [0, 1])
+        #expect(runs({ v.three }, change: { v.three.b = 9; v.three.b = 2 }, other: { v.three.c = 0 }) == [0, 1])
+        #expect(runs({ v.float }, change: { v.float = 1.5; v.float = 0 }, other: { v.float = -1 }) == [0, 1])
+        #expect(runs({ v.double }, change: { v.double = .pi; v.double = 0 }, other: { v.double = 2 }) == [0, 1])
+        #expect(runs({ v.sixteen }, change: { v.sixteen.b = 7; v.sixteen.b = 2 }, other: { v.sixteen.a = 0 }) == [0, 1])
+        #expect(runs({ v.text }, change: { v.text = "b"; v.text += "c"; v.text = "a" }, other: { v.text = "z" }) == [0, 1])
+    }
+
+    /// A change of one byte of a value kept inline (the first of a 3-byte
+    /// struct, changed in place; the high byte of an Int16) is seen, and so
+    /// is its change back.
+    @Test func aChangeOfOneByteAndItsChangeBackAreSeen() {
+        let v = Values()
+        #expect(runs({ v.three }, change: { v.three.a = 0; v.three.a = 1 }, other: { v.three.a = 0 }) == [0, 1])
+        #expect(runs({ v.short }, change: { v.short = 256; v.short = 0 }, other: { v.short = 1 }) == [0, 1])
+    }
+}

@@ -36,6 +36,12 @@ class SourceNode: Node, @unchecked Sendable {
     @exclusivity(unchecked)
     final var snapshotMayMatch = true
 
+    /// The size of the value when a surface keeps snapshots inline, in a
+    /// word of its node (a trivial value of at most eight bytes), else 0.
+    /// Set when the node is made. Beside ``snapshotMayMatch``, in what would
+    /// be padding.
+    final var inlineSnapshotSize: UInt8 = 0
+
     init() {
         super.init(isDerived: false)
     }

@@ -27,6 +27,20 @@ class TrackedPropertyNode: PropertyNode, @unchecked Sendable {
     /// only read under the component lock (``PropertyIdentity``).
     let owner: UnsafeMutableRawPointer
 
+    /// Where the value lives, inside the owning object (which outlives every
+    /// use: the node is told of the owner's death before its memory goes).
+    final let valueAddress: UnsafeMutableRawPointer
+
+    /// The value before the snapshotting transaction's first change: the
+    /// value's own bytes when it is kept inline
+    /// (``SourceNode/inlineSnapshotSize``), else the address of room for it,
+    /// allocated at the first snapshot, with bit 0 set while it holds a value
+    /// (the room comes from malloc, whose addresses are even). One word, so
+    /// that the node fits a 160-byte malloc chunk (a separate flag took it to
+    /// 176). Only that transaction's thread touches it.
+    @exclusivity(unchecked)
+    final var snapshotBits: UInt = 0
+
     /// Makes the node of the property whose value is at `value`. Required, so
     /// that ``RegistrarStorage/installNode(in:value:owner:ownerType:nodeType:)``
     /// makes the typed subclass from a metatype its specialized caller
@@ -39,8 +53,60 @@ class TrackedPropertyNode: PropertyNode, @unchecked Sendable {
         self.owner = owner
         self.ownerType = ownerType
         self.offset = offset
+        valueAddress = value
         super.init()
     }
+
+    // MARK: Snapshots
+    //
+    // A trivial value of at most a word is kept in ``snapshotBits`` here,
+    // without the typed subclass, whose methods run unspecialized: the copy
+    // and the comparison then need no metadata.
+
+    final override func takeSnapshot() -> Bool {
+        let size = Int(inlineSnapshotSize)
+        if size == 0 { return takeRoomSnapshot() }
+        let source = UnsafeRawPointer(valueAddress)
+        switch size {
+        case 8: snapshotBits = UInt(source.loadUnaligned(as: UInt64.self))
+        case 4: snapshotBits = UInt(source.loadUnaligned(as: UInt32.self))
+        case 2: snapshotBits = UInt(source.loadUnaligned(as: UInt16.self))
+        case 1: snapshotBits = UInt(source.load(as: UInt8.self))
+        default:
+            var word: UInt = 0
+            withUnsafeMutableBytes(of: &word) { $0.copyMemory(from: UnsafeRawBufferPointer(start: source, count: size)) }
+            snapshotBits = word
+        }
+        return true
+    }
+
+    final override func snapshotIsUnchanged() -> Bool {
+        if inlineSnapshotSize == 0 { return roomSnapshotIsUnchanged() }
+        var word = snapshotBits
+        // Compared under the lock, so that the owner cannot be freed
+        // meanwhile: its death takes the same lock to mark the node dead. The
+        // equality function is the property's own, made in specialized code.
+        let component = Component.lock(self)
+        let unchanged = !isDead && withUnsafeBytes(of: &word) {
+            TrackedSlot.compare(equality, $0.baseAddress.unsafelyUnwrapped, UnsafeRawPointer(valueAddress))
+        }
+        component._withUnsafeGuaranteedRef { $0.unlock() }
+        return unchanged
+    }
+
+    final override func dropSnapshot() {
+        if inlineSnapshotSize == 0 { dropRoomSnapshot() }
+    }
+
+    /// ``takeSnapshot()`` of a value kept in room of its own (the typed
+    /// subclass).
+    func takeRoomSnapshot() -> Bool { false }
+
+    /// ``snapshotIsUnchanged()`` of a value kept in room of its own.
+    func roomSnapshotIsUnchanged() -> Bool { false }
+
+    /// ``dropSnapshot()`` of a value kept in room of its own.
+    func dropRoomSnapshot() {}
 
     /// Whether assigning `newValue` would store a value equal to the one at
     /// `storage`, so that nobody needs to hear of it.
@@ -65,7 +131,8 @@ class TrackedPropertyNode: PropertyNode, @unchecked Sendable {
     }
 }
 
-/// The typed half: the value's address, and the transaction's snapshot.
+/// The typed half: the transaction's snapshot of a value that is not kept
+/// inline.
 ///
 /// Its methods run unspecialized (they are reached through the class's
 /// table), so it keeps the snapshot behind a typed pointer rather than in an
@@ -73,17 +140,8 @@ class TrackedPropertyNode: PropertyNode, @unchecked Sendable {
 /// property's specialized equality function.
 @usableFromInline
 final class TypedTrackedNode<Value>: TrackedPropertyNode, @unchecked Sendable {
-    /// Where the value lives, inside the owning object (which outlives every
-    /// use: the node is told of the owner's death before its memory goes).
-    private let value: UnsafeMutablePointer<Value>
-
-    /// Room for the value before the snapshotting transaction's first
-    /// change, allocated at the first snapshot, with bit 0 set while it
-    /// holds a value (the room comes from malloc, whose addresses are even):
-    /// one word, so that the node fits a 160-byte malloc chunk (a separate
-    /// flag took it to 176). Only that transaction's thread touches it.
-    @exclusivity(unchecked)
-    private var snapshotBits: UInt = 0
+    /// Where the value lives.
+    private var value: UnsafeMutablePointer<Value> { valueAddress.assumingMemoryBound(to: Value.self) }
 
     private static var holdsValue: UInt { 1 }
 
@@ -98,18 +156,24 @@ final class TypedTrackedNode<Value>: TrackedPropertyNode, @unchecked Sendable {
         value: UnsafeMutableRawPointer, equality: UInt, owner: UnsafeMutableRawPointer, ownerType: Any.Type,
         offset: Int
     ) {
-        self.value = value.assumingMemoryBound(to: Value.self)
         super.init(value: value, equality: equality, owner: owner, ownerType: ownerType, offset: offset)
+        // A trivial value that fits a word is kept in ``snapshotBits`` itself:
+        // no room to allocate, and a copy that needs no metadata.
+        if equality != TrackedSlot.notifiesEveryAssignment, _isPOD(Value.self),
+           MemoryLayout<Value>.size <= MemoryLayout<UInt>.size, MemoryLayout<Value>.alignment <= MemoryLayout<UInt>.alignment {
+            inlineSnapshotSize = UInt8(MemoryLayout<Value>.size)
+        }
     }
 
     deinit {
+        if inlineSnapshotSize != 0 { return }
         if let room = snapshotRoom {
             if hasSnapshot { room.deinitialize(count: 1) }
             room.deallocate()
         }
     }
 
-    override func takeSnapshot() -> Bool {
+    override func takeRoomSnapshot() -> Bool {
         guard equality != TrackedSlot.notifiesEveryAssignment else { return false }
         let room: UnsafeMutablePointer<Value>
         if let existing = snapshotRoom {
@@ -131,18 +195,16 @@ final class TypedTrackedNode<Value>: TrackedPropertyNode, @unchecked Sendable {
         return true
     }
 
-    override func snapshotIsUnchanged() -> Bool {
+    override func roomSnapshotIsUnchanged() -> Bool {
         guard hasSnapshot, let room = snapshotRoom else { return false }
-        // Compared under the lock, so that the owner cannot be freed
-        // meanwhile: its death takes the same lock to mark the node dead. The
-        // equality function is the property's own, made in specialized code.
+        // Under the lock, as ``snapshotIsUnchanged()``.
         let component = Component.lock(self)
         let unchanged = !isDead && TrackedSlot.compare(equality, UnsafeRawPointer(room), UnsafeRawPointer(value))
         component._withUnsafeGuaranteedRef { $0.unlock() }
         return unchanged
     }
 
-    override func dropSnapshot() {
+    override func dropRoomSnapshot() {
         if hasSnapshot {
             // Unspecialized: a trivial value would still go through the
             // runtime's generic destroy.
