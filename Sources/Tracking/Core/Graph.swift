@@ -134,42 +134,45 @@ enum Graph {
         var link = source.firstSubscriber
         var direct = true
         var onlyObserversQueuedHere = true
-        let base = state.traversal.count
+        // The walk's stack, copied out of the thread's state so that it stays
+        // in registers: nothing the walk calls uses it.
+        var stack = state.traversal
+        let base = stack.count
+        defer { state.traversal = stack }
         while true {
             while let current = link {
                 let mark: SubscriberFlags = direct ? directMark : .pending
-                var descend: LinkPointer?
-                current.pointee.subscriber._withUnsafeGuaranteedRef { subscriber in
+                let next = current.pointee.nextSubscriber
+                let descend = current.pointee.subscriber._withUnsafeGuaranteedRef { subscriber -> LinkPointer? in
                     switch subscriber.kind {
                     case .derived:
                         onlyObserversQueuedHere = false
-                        let wasClean = subscriber.flags.isDisjoint(with: [.dirty, .pending])
-                        subscriber.flags.insert(mark)
-                        if wasClean { descend = subscriber.firstSubscriber }
+                        let flags = subscriber.flags
+                        subscriber.flags = flags.union(mark)
+                        return flags.isDisjoint(with: .dirtyOrPending) ? subscriber.firstSubscriber : nil
                     case .observer:
                         let observer = unsafeDowncast(subscriber, to: ObserverNode.self)
-                        observer.markLocked(mark, cause: source, state: state)
-                        if !observer.isQueuedLocked(on: state) { onlyObserversQueuedHere = false }
+                        if !observer.markLocked(mark, cause: source, state: state) { onlyObserversQueuedHere = false }
+                        return nil
                     case .oneShot:
                         onlyObserversQueuedHere = false
                         unsafeDowncast(subscriber, to: OneShotNode.self).markLocked(
                             state.isAnnouncingDeath && direct ? .deinit : .didSet, cause: source, state: state)
+                        return nil
                     }
                 }
                 if let first = descend {
                     // Go through the derived value; come back for the rest
                     // (whether they are direct subscribers, in the low bit).
-                    if let next = current.pointee.nextSubscriber {
-                        state.traversal.push(UnsafeMutableRawPointer(next) + (direct ? 1 : 0))
-                    }
+                    if let next { stack.push(UnsafeMutableRawPointer(next) + (direct ? 1 : 0)) }
                     link = first
                     direct = false
                 } else {
-                    link = current.pointee.nextSubscriber
+                    link = next
                 }
             }
-            guard state.traversal.count > base, let saved = state.traversal.pop() else { break }
-            let bits = UInt(bitPattern: saved)
+            if stack.count == base { break }
+            let bits = UInt(bitPattern: stack.popNonEmpty())
             direct = bits & 1 != 0
             link = UnsafeMutableRawPointer(bitPattern: bits & ~1)?.assumingMemoryBound(to: Link.self)
         }

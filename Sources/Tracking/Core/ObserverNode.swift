@@ -125,23 +125,30 @@ class ObserverNode: SubscriberNode, @unchecked Sendable {
     // MARK: Marking (under the lock)
 
     /// A dependency changed (`.dirty`) or may have changed (`.pending`).
-    @inline(__always)
-    func markLocked(_ mark: SubscriberFlags, cause: Node, state: ThreadState) {
-        if flags.contains(.cancelled) { return }
+    /// Returns whether the observer now waits in `state`'s queue, and is not
+    /// running (see ``isQueuedLocked(on:)``).
+    @inline(__always) @discardableResult
+    func markLocked(_ mark: SubscriberFlags, cause: Node, state: ThreadState) -> Bool {
+        let found = flags
+        if found.contains(.cancelled) { return false }
         if options != .continuousDefault || takesEvents {
             // A death reaches direct readers as `.dirty`; through a derived
             // value it is that value's change.
             let death = state.isAnnouncingDeath && mark == .dirty
-            if death ? !options.contains(.deinit) : options.isDisjoint(with: [.willSet, .didSet]) { return }
+            if death ? !options.contains(.deinit) : options.isDisjoint(with: [.willSet, .didSet]) {
+                return isQueuedLocked(on: state)
+            }
             if takesEvents { withEvents.recordEventLocked(death: death, cause: cause) }
         }
-        flags.insert(mark)
         recordCauseLocked(cause, state: state)
-        if flags.isDisjoint(with: [.queued, .running, .invalidated]) {
-            flags.insert(.queued)
+        if found.isDisjoint(with: [.queued, .running, .invalidated]) {
+            flags = found.union(mark).union(.queued)
             queuedThread = state.identity
             state.enqueue(self)
+            return true
         }
+        flags = found.union(mark)
+        return found.contains(.queued) && !found.contains(.running) && queuedThread == state.identity
     }
 
     /// Whether the observer waits in `state`'s queue (so only that thread
