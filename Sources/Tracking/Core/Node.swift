@@ -54,6 +54,9 @@ class Node: @unchecked Sendable {
     /// can read), so that propagation can continue through it.
     final let isDerived: Bool
 
+    /// Inlined into every node's initializer: a call here costs more than
+    /// the stores.
+    @inline(__always)
     init(isDerived: Bool) {
         self.isDerived = isDerived
     }

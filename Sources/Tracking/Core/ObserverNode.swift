@@ -33,6 +33,12 @@ class ObserverNode: SubscriberNode, @unchecked Sendable {
     /// while the node is `.running`: cancelling a running node leaves it to
     /// the run's end. Not optional: an optional closure is stored
     /// generically, and calling it would allocate a thunk on every run.
+    ///
+    /// The only field the compiler releases when the node is freed: the
+    /// others that hold references are kept as addresses and released by
+    /// `deinit`. A class whose own fields hold two or more references is
+    /// freed by code that also retains and releases the object itself
+    /// (about 130 instructions here, for five fields).
     @exclusivity(unchecked)
     var callback: CallbackSlot
 
@@ -46,19 +52,70 @@ class ObserverNode: SubscriberNode, @unchecked Sendable {
 
     /// The actor the observer runs on, or nil for the thread that ends the
     /// transaction.
-    let binding: ActorBinding?
+    @inline(__always)
+    var binding: ActorBinding? { bindingReference?.takeUnretainedValue() }
+
+    /// ``binding``, retained (released by `deinit`).
+    private let bindingReference: Unmanaged<ActorBinding>?
 
     /// Observers created during this observer's run; cancelled when it runs
     /// again or is cancelled. Guarded by the component lock.
-    @exclusivity(unchecked)
-    var children: [ObserverNode] = []
+    var children: [ObserverNode] {
+        @inline(__always) get { family?.children ?? [] }
+        _modify { yield &familyForChanges.children }
+    }
 
     /// The children of the previous run, taken under the lock as a run
     /// begins, for the run to cancel before its body: a field, not an
     /// argument, so that the usual run, which has none, moves no array.
     /// Only the running thread uses it.
+    var orphans: [ObserverNode] {
+        @inline(__always) get { family?.orphans ?? [] }
+        _modify { yield &familyForChanges.orphans }
+    }
+
+    /// ``children``, ``orphans`` and ``cleanups``, in a box made when the
+    /// first child or cleanup is added (retained, released by `deinit`), or
+    /// nil: most observers have neither. Made and read by the running
+    /// thread, and made under the component lock, where other threads read
+    /// it.
     @exclusivity(unchecked)
-    var orphans: [ObserverNode] = []
+    private var familyBits: UnsafeMutableRawPointer?
+
+    @inline(__always)
+    private var family: ObserverFamily? {
+        guard let familyBits else { return nil }
+        return Unmanaged<ObserverFamily>.fromOpaque(familyBits).takeUnretainedValue()
+    }
+
+    /// ``family``, made if there is none: call under the component lock,
+    /// on the running thread.
+    private var familyForChanges: ObserverFamily {
+        if let family { return family }
+        let made = ObserverFamily()
+        familyBits = Unmanaged.passRetained(made).toOpaque()
+        return made
+    }
+
+    /// Makes ``family`` if there is none, for the running thread to add a
+    /// cleanup: under the component lock, unless the node has none yet (no
+    /// other thread can reach it then, and taking the lock would give it a
+    /// component of its own).
+    @inline(never)
+    func makeFamilyLocking() {
+        if componentBits.load(ordering: .acquiring) == 0 {
+            _ = familyForChanges
+            return
+        }
+        let component = Component.lock(self)
+        _ = familyForChanges
+        component._withUnsafeGuaranteedRef { $0.unlock() }
+    }
+
+    /// Whether ``family`` exists: the running thread may then change its
+    /// cleanups without the lock.
+    @inline(__always)
+    var hasFamily: Bool { familyBits != nil }
 
     /// The change that marked the observer since its last run (retained), to
     /// become ``SubscriberNode/lastCause`` if the observer does run: a change
@@ -79,8 +136,10 @@ class ObserverNode: SubscriberNode, @unchecked Sendable {
     /// Cleanups registered by the current or last run, in registration order.
     /// Appended by the running thread; taken under the component lock by the
     /// next run or by cancellation.
-    @exclusivity(unchecked)
-    var cleanups: [Cleanup] = []
+    var cleanups: [Cleanup] {
+        @inline(__always) get { family?.cleanups ?? [] }
+        _modify { yield &familyForChanges.cleanups }
+    }
 
     /// Where the observer was created, for diagnostics.
     let origin: SourceLocation
@@ -90,13 +149,19 @@ class ObserverNode: SubscriberNode, @unchecked Sendable {
         options: Announcements = .continuousDefault, takesEvents: Bool = false,
         callback: @escaping @Sendable () -> Void
     ) {
+        let sequence = SubscriberNode.nextObserverSequence()
         self.mode = mode
         self.origin = origin
-        self.binding = binding
+        bindingReference = binding.map { Unmanaged.passRetained($0) }
         self.options = options
         self.callback = CallbackSlot(callback)
         self.takesEvents = takesEvents
-        super.init(kind: .observer)
+        super.init(observerSequence: sequence)
+    }
+
+    deinit {
+        bindingReference?.release()
+        if let familyBits { Unmanaged<ObserverFamily>.fromOpaque(familyBits).release() }
     }
 
     /// This node as the ``EventObserverNode`` it is when it ``takesEvents``.
@@ -200,6 +265,7 @@ class ObserverNode: SubscriberNode, @unchecked Sendable {
 
     /// Runs the observer now: the first run of `observe`, on the thread that
     /// creates it (which runs on the observer's actor, if it has one).
+    @inline(__always)
     func run(_ state: ThreadState) {
         if componentBits.load(ordering: .acquiring) == 0 {
             // Brand new and no one else can reach it yet: no lock to take.
@@ -208,6 +274,13 @@ class ObserverNode: SubscriberNode, @unchecked Sendable {
             performFirstRun(state)
             return
         }
+        runSharedFirst(state)
+    }
+
+    /// ``run(_:)`` of an observer that has a component already: one a
+    /// running parent adopted.
+    @inline(never)
+    private func runSharedFirst(_ state: ThreadState) {
         let component = Component.lock(self)
         guard flags.isDisjoint(with: [.cancelled, .running]) else {
             component._withUnsafeGuaranteedRef { $0.unlock() }
