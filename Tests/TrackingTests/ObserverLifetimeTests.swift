@@ -123,6 +123,38 @@ import Testing
         #expect(authorNode == nil)
     }
 
+    /// Tokens cancelled on two threads at once: each observer's body is let
+    /// go of once (the cancel of an observer that read nothing takes no
+    /// lock, and two of them once both took the body and released it
+    /// twice), whether it read something or not, and both threads see it
+    /// cancelled as soon as their cancel returns.
+    @Test func tokensCancelledOnTwoThreadsAtOnceLetGoOfTheirBodiesOnce() async {
+        let book = Book()
+        let released = Locked(0)
+        let notCancelledAfterCancel = Locked(0)
+        for round in 0..<40 {
+            var tokens: [TrackingToken] = []
+            for index in 0..<500 {
+                let captured = DeinitCounter(released)
+                let readsSomething = (round + index) % 2 == 0
+                tokens.append(observe {
+                    withExtendedLifetime(captured) {}
+                    if readsSomething { _ = book.title }
+                })
+            }
+            let shared = tokens
+            await onThreads(2) { _ in
+                for token in shared {
+                    token.cancel()
+                    if !token.isCancelled { notCancelledAfterCancel.increment() }
+                }
+            }
+        }
+        #expect(released.current == 20_000)
+        #expect(notCancelledAfterCancel.current == 0)
+        #expect(book.trackingRegistrar.activeDependencyCount == 0)
+    }
+
     /// Changes `book`'s title on a thread of its own, which runs the
     /// observers that read it; once one of them signals `entered` (and
     /// waits for `proceed`), runs `meanwhile` on a third thread, then
@@ -166,5 +198,18 @@ import Testing
         #expect(cleanups.current == 1_000)
         #expect(book.trackingRegistrar.activeDependencyCount == 0)
         #expect(TrackingStatistics.liveDependencyCountOnThisThread == start)
+    }
+}
+
+/// Counts its deinitializations in `count`.
+private final class DeinitCounter: Sendable {
+    let count: Locked<Int>
+
+    init(_ count: Locked<Int>) {
+        self.count = count
+    }
+
+    deinit {
+        count.increment()
     }
 }

@@ -77,12 +77,13 @@ extension ObserverNode {
             return
         }
         let component = Component.lock(self)
-        let current = flags
-        if current.contains(.cancelled) {
+        // Claimed by an exchange, not by the flag, so that a cancel on the
+        // unshared path (no lock) and one here cannot both go ahead.
+        if cancelRequested.exchange(true, ordering: .acquiringAndReleasing) {
             component._withUnsafeGuaranteedRef { $0.unlock() }
             return
         }
-        cancelRequested.store(true, ordering: .relaxed)
+        let current = flags
         if !current.isDisjoint(with: [.queued, .running]) || hasFamily || takesEvents {
             cancelLocked(component, state)
             return
@@ -102,21 +103,23 @@ extension ObserverNode {
     }
 
     /// ``cancel(_:)`` of an observer that never linked to anything and
-    /// belongs to no component: no other thread can be using it.
+    /// belongs to no component: no other thread runs it. Its token may be
+    /// cancelled on two threads at once, though: the exchange lets one of
+    /// them go ahead (two took the body, and released it twice).
     @inline(never)
     private func cancelUnshared(_ state: ThreadState) {
-        if flags.contains(.cancelled) { return }
+        if cancelRequested.exchange(true, ordering: .acquiringAndReleasing) { return }
         flags.insert(.cancelled)
         keepWhileQueuedOrRunningLocked()
-        cancelRequested.store(true, ordering: .relaxed)
         if !children.isEmpty { ObserverNode.cancel(takeChildren()) }
         if flags.contains(.running) { return }
         finishCancel(releaseEverythingLocked(state), state)
     }
 
     /// ``cancel(_:)`` of an observer that is queued or running, or has
-    /// children, cleanups or events. Call with `component` locked, the
-    /// observer not yet flagged `.cancelled`; unlocks it.
+    /// children, cleanups or events. Call with `component` locked, having
+    /// claimed the cancellation (``cancelRequested``), the observer not yet
+    /// flagged `.cancelled`; unlocks it.
     @inline(never)
     private func cancelLocked(_ component: Unmanaged<Component>, _ state: ThreadState) {
         flags.insert(.cancelled)

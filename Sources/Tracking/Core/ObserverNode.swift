@@ -23,9 +23,10 @@ class ObserverNode: SubscriberNode, @unchecked Sendable {
 
     let mode: Mode
 
-    /// Whether ``cancel()`` has flagged the observer `.cancelled`: set with
-    /// the flag, under the lock, and read without it, so that a second
-    /// cancel takes no lock.
+    /// Whether ``cancel()`` has been called: set by the exchange that
+    /// claims the cancellation, just before the observer is flagged
+    /// `.cancelled`, and read without the lock, so that a second cancel
+    /// takes no lock.
     let cancelRequested = Atomic<Bool>(false)
 
     /// The body (`.rerun`) or the invalidation handler (`.invalidate`);
@@ -534,8 +535,11 @@ class ObserverNode: SubscriberNode, @unchecked Sendable {
         withLockedFlags { $0.contains(.sourceDied) }
     }
 
+    /// Whether ``cancel()`` was called: once it returned, on any thread,
+    /// even if another thread's cancel of the same observer is still
+    /// freeing it.
     var isCancelled: Bool {
-        withLockedFlags { $0.contains(.cancelled) }
+        cancelRequested.load(ordering: .acquiring)
     }
 
     private func withLockedFlags<R>(_ body: (SubscriberFlags) -> R) -> R {
