@@ -160,6 +160,7 @@ final class Component: @unchecked Sendable {
     static func leave(_ node: Node) {
         let bits = node.componentBits.load(ordering: .relaxed)
         if bits == 0 { return }
+        if let subscriber = node as? SubscriberNode { subscriber.rootHint.store(0, ordering: .relaxed) }
         node.componentBits.store(0, ordering: .relaxed)
         unmanaged(bits).release()
     }

@@ -10,6 +10,9 @@ import Synchronization
 /// deinitializer removes them); a read with neither flag returns the cache at
 /// once, and a pending one is validated by ``Pull``.
 ///
+/// Whether it has a result is in its ``SubscriberNode/flags``, so that a
+/// reader tests one word for "current".
+///
 /// Its version moves only when a recomputation gives a different result, so
 /// what depends on it is not re-run for an equal one (equality cut-off).
 ///
@@ -24,29 +27,67 @@ import Synchronization
 @usableFromInline
 class DerivedNode: SubscriberNode, @unchecked Sendable {
     /// Recomputes the value: ``beginRecomputation(_:_:)`` and
-    /// ``endRecomputation(_:_:restoring:changed:hadResult:)`` around the
-    /// typed half's evaluation (`TypedDerivedNode.recomputeLocked`), which runs the computation into the spare
-    /// slot (outside the lock, by the thread holding `.running`) and compares
-    /// it with the current result if there is one. An equal result is dropped
-    /// at once; a different one is made current. The result it replaces stays
-    /// in the other slot until the next computation overwrites it, outside
-    /// the lock (its deinitializer may run user code). Call with `component`
-    /// locked and the node claimed; returns with the current root locked.
+    /// ``endRecomputation(_:_:restoring:changed:)`` around the typed half's
+    /// evaluation (`TypedDerivedNode.recomputeLocked`), which runs the
+    /// computation (outside the lock, by the thread holding `.running`),
+    /// compares it with the current result if there is one, and puts a
+    /// different one in the spare slot, to be made current under the lock.
+    /// The result it replaces stays in the other slot until a later
+    /// computation overwrites it, outside the lock (its deinitializer may
+    /// run user code). Call with `component` locked and the node claimed;
+    /// returns with the current root locked.
     @usableFromInline
     final let recompute: (DerivedNode, ThreadState, inout Unmanaged<Component>) -> Void
 
+    /// Whether there is a current result (``SubscriberFlags/hasResult``).
+    /// Guarded by the component lock.
+    @inlinable
+    final var hasResult: Bool { flags.rawValue & SubscriberFlags.hasResultBit != 0 }
+
+    /// The link a validation on this thread followed down to this value
+    /// while it holds `.running` for that validation (``Pull``): its
+    /// subscriber is where the walk goes back to. Nil otherwise. Only the
+    /// thread holding `.running` uses it.
+    @exclusivity(unchecked)
+    final var pullLink: LinkPointer?
+
+    /// The thread state of the validation that holds this value, claimed,
+    /// for a parent it is recomputing (see ``Pull``), or 0. Set and cleared
+    /// under the lock; compared without it with the reader's own thread
+    /// state.
+    @usableFromInline
+    final let heldBy = Atomic<UInt>(0)
+
+    /// Whether a validation on this thread holds the value: its result is
+    /// then current, and read without the lock.
+    @inlinable @inline(__always)
+    final var isHeldByThisThread: Bool {
+        let held = heldBy.load(ordering: .relaxed)
+        return held != 0 && held == UInt(bitPattern: tracking_thread_state())
+    }
+
+    /// Whether the second result slot is the current one. Flipped under the
+    /// lock by the thread holding `.running`; read under it, or by that
+    /// thread, or by the thread holding the value (``heldBy``). Not in the
+    /// flags, which other threads mark.
+    @usableFromInline
+    @exclusivity(unchecked)
+    final var secondIsCurrent = false
+
+    /// How diagnostics and cycle errors name the value. After the fields the
+    /// walks use, as is ``binding``: a validation touches fewer cache lines.
     final let name: String
 
-    /// Whether there is a current result. Guarded by the component lock.
-    @usableFromInline
-    @exclusivity(unchecked)
-    final var hasResult = false
-
-    /// Which of the two result slots is current. Flipped under the lock by
-    /// the thread holding `.running`; read under it.
-    @usableFromInline
-    @exclusivity(unchecked)
-    final var currentIsFirst = true
+    /// Records a read of a held value by `scope`, the current scope (the
+    /// held value's version is final: a matching link takes it as it
+    /// matches). A held value is never the scope reading it: it is not
+    /// running its closure.
+    @inlinable @inline(__always)
+    final func recordHeldRead(in scope: UnsafeMutableRawPointer) {
+        Unmanaged<SubscriberNode>.fromOpaque(scope)._withUnsafeGuaranteedRef { subscriber in
+            if case .new = subscriber.trackFast(self) { subscriber.addLinkOnThisThread(to: self) }
+        }
+    }
 
     /// The actor whose state the closure reads, or nil. Set once, before
     /// anything can read the node. A validation on a thread that is not on
@@ -66,7 +107,9 @@ class DerivedNode: SubscriberNode, @unchecked Sendable {
         self.name = name
         self.recompute = recompute
         super.init(kind: .derived)
-        assert(SubscriberFlags.notCurrentForReader == [.dirty, .pending, .running, .held])
+        assert(SubscriberFlags.readerMask == SubscriberFlags([.dirty, .pending, .running, .hasResult]).rawValue)
+        assert(SubscriberFlags.validationMask == SubscriberFlags([.dirty, .pending, .running, .hasResult, .bound]).rawValue)
+        assert(SubscriberFlags.hasResultBit == SubscriberFlags.hasResult.rawValue)
         assert(SubscriberFlags.dirtyOrPending == [.dirty, .pending])
     }
 
@@ -86,20 +129,18 @@ class DerivedNode: SubscriberNode, @unchecked Sendable {
 
     // MARK: Reading
 
-    /// Begins a read of the value from a thread that does not hold the node
-    /// (the caller checked ``isHeldByThisThread``; only this thread could
-    /// make it so): records the read in the current scope, locks the
-    /// component and brings the cached result up to date. The caller then
-    /// copies the current result (``currentIsFirst``) and calls
-    /// ``endRead(_:)``, so that the copy happens in the critical section that
-    /// found the result current.
+    /// Begins a read of the value: records the read in the current scope,
+    /// locks the component and brings the cached result up to date. The
+    /// caller then copies the current result and calls ``endRead(_:)``, so
+    /// that the copy happens in the critical section that found the result
+    /// current.
     ///
     /// The surfaces try ``fastRead()`` first, inline, and come here
     /// (inlined into their out-of-line `lockedValue`) when it could not tell
     /// without a call. A value that is not current, or that a thread is
-    /// computing, takes ``beginStaleRead(_:_:)``. When another thread is computing it,
-    /// the access is ``ReadAccess/busy`` and the caller computes directly,
-    /// uncached.
+    /// computing, takes ``beginStaleRead(_:_:)``. When another thread is
+    /// computing it, the access is ``ReadAccess/busy`` and the caller
+    /// computes directly, uncached.
     ///
     /// - Throws: A ``DerivedValueCycle`` if this value is already computing on
     ///   this thread.
@@ -115,10 +156,12 @@ class DerivedNode: SubscriberNode, @unchecked Sendable {
     }
 
     /// Whether a reader may copy the result as it is: there is one, nothing
-    /// marked the value since, and no thread computes or holds it. Call
-    /// under the component's lock.
+    /// marked the value since, and no thread computes it. Call under the
+    /// component's lock.
     @inlinable @inline(__always)
-    final var isCurrentForReaderLocked: Bool { hasResult && flags.isDisjoint(with: .notCurrentForReader) }
+    final var isCurrentForReaderLocked: Bool {
+        flags.rawValue & SubscriberFlags.readerMask == SubscriberFlags.hasResultBit
+    }
 
     /// Records the read in the current scope; returns the link to this
     /// node's version in it, or nil. The read of the last run at the
@@ -157,7 +200,7 @@ class DerivedNode: SubscriberNode, @unchecked Sendable {
             case .new: return .slow
             }
         }
-        guard let component = Component.tryLockRoot(of: self) else { return .slow }
+        guard let component = tryLockRoot() else { return .slow }
         if !isCurrentForReaderLocked { return .stale(component, link) }
         // The reader saw this version (its own list: no lock needed).
         link?.pointee.version = version.load(ordering: .relaxed)
@@ -170,16 +213,34 @@ class DerivedNode: SubscriberNode, @unchecked Sendable {
     final func beginStaleRead(
         _ component: inout Unmanaged<Component>, _ link: LinkPointer?
     ) throws(DerivedValueCycle) -> ReadAccess {
-        if !flags.isDisjoint(with: [.running, .held]) {
-            let cycle = flags.contains(.running) && runningThread == ThreadState.currentPointer
+        if flags.contains(.running) {
+            let cycle = runningThread == ThreadState.currentPointer
             component._withUnsafeGuaranteedRef { $0.unlock() }
             if cycle { throw cycleError() }
             return .busy
         }
         // Brought up to date now; its result is copied in the same critical
         // section. What the walk dropped is released once the read ends
-        // (``unlockComponent(_:)``).
-        ThreadState.withCurrent { state in
+        // (``endRead(_:)``).
+        _ = refreshStaleLocked(&component, link)
+        return ReadAccess(locked: component, drainingReleases: true)
+    }
+
+    /// Brings a stale value up to date with `component` locked, for a
+    /// surface's getter (and ``beginStaleRead(_:_:)``), and returns
+    /// ``StaleRefresh/current`` (or ``StaleRefresh/currentAfterDrain``: the
+    /// walk dropped node references, which ``endRefreshedRead(_:_:)``
+    /// releases after the unlock) with the lock still held, for the caller
+    /// to copy the result. When a thread is computing the value (this one:
+    /// a cycle), it unlocks and returns ``StaleRefresh/busy``: the caller
+    /// takes the general path, which tells the two apart.
+    @usableFromInline @inline(never)
+    final func refreshStaleLocked(_ component: inout Unmanaged<Component>, _ link: LinkPointer?) -> StaleRefresh {
+        if flags.contains(.running) {
+            component._withUnsafeGuaranteedRef { $0.unlock() }
+            return .busy
+        }
+        let drain = Unmanaged<ThreadState>.fromOpaque(ThreadState.currentPointer)._withUnsafeGuaranteedRef { state in
             claimLocked(state)
             if hasResult && !flags.contains(.dirty) {
                 _ = Pull.run(self, state, &component)
@@ -188,9 +249,18 @@ class DerivedNode: SubscriberNode, @unchecked Sendable {
                 recompute(self, state, &component)
             }
             releaseClaimLocked()
+            return !state.releases.isEmpty
         }
         link?.pointee.version = version.load(ordering: .relaxed)
-        return ReadAccess(locked: component, drainingReleases: true)
+        return drain ? .currentAfterDrain : .current
+    }
+
+    /// Ends a read that ``refreshStaleLocked(_:_:)`` brought up to date:
+    /// unlocks `component` and releases what the walk dropped.
+    @inlinable @inline(__always)
+    final func endRefreshedRead(_ component: Unmanaged<Component>, _ refresh: StaleRefresh) {
+        component._withUnsafeGuaranteedRef { $0.unlock() }
+        if refresh == .currentAfterDrain { DerivedNode.drainReleasesOfThisThread() }
     }
 
     /// Ends a read begun by ``beginRead()``: unlocks the component, inline,
@@ -207,56 +277,34 @@ class DerivedNode: SubscriberNode, @unchecked Sendable {
         ThreadState.withCurrent { $0.drainReleases() }
     }
 
-    /// The thread state of the validation that holds this node for a parent
-    /// it is recomputing (see ``Pull``), or 0. Set and cleared under the lock;
-    /// compared without it with the reader's own thread state.
-    @usableFromInline
-    final let heldBy = Atomic<UInt>(0)
-
-    /// Whether a validation on this thread holds the node (its result is
-    /// then current and read without the lock).
-    @inlinable
-    final var isHeldByThisThread: Bool {
-        let held = heldBy.load(ordering: .relaxed)
-        return held != 0 && held == UInt(bitPattern: tracking_thread_state())
-    }
-
-    /// Records a read of a held node by `scope`, the current scope (the held
-    /// node's version is final: a matching link takes it as it matches). A
-    /// held node is never the scope reading it: it is not running.
-    @inlinable @inline(__always)
-    final func recordHeldRead(in scope: UnsafeMutableRawPointer) {
-        Unmanaged<SubscriberNode>.fromOpaque(scope)._withUnsafeGuaranteedRef { subscriber in
-            if case .new = subscriber.trackFast(self) { subscriber.addLinkOnThisThread(to: self) }
-        }
-    }
-
     // MARK: Recomputing
 
     /// The start of a recomputation, inlined with its end
-    /// (``endRecomputation(_:_:restoring:changed:hadResult:)``) around the
-    /// typed half's evaluation into ``recompute``, specialized for the
-    /// value's type. Call with `component` locked and the node claimed: it
-    /// unlocks `component` for the closure and makes this node the current
-    /// scope. Returns whether there was a result, and the scope to restore.
+    /// (``endRecomputation(_:_:restoring:changed:)``) around the typed
+    /// half's evaluation into ``recompute``, specialized for the value's
+    /// type. Call with `component` locked and the node claimed: it clears
+    /// the marks, unlocks `component` for the closure and makes this node
+    /// the current scope. Returns the flags it found (whether there was a
+    /// result: read under the lock, as other threads mark the flags), and
+    /// the scope to restore.
     @inlinable @inline(__always)
     final func beginRecomputation(
         _ state: ThreadState, _ component: Unmanaged<Component>
-    ) -> (hadResult: Bool, previous: UnsafeMutableRawPointer?) {
-        flags.remove(.dirtyOrPending)
-        let hadResult = hasResult
+    ) -> (hadResult: Bool, previous: TrackingFrame) {
+        let current = flags
+        flags = current.subtracting(.dirtyOrPending)
         component._withUnsafeGuaranteedRef { $0.unlock() }
-        return (hadResult, beginTracking(state))
+        return (current.rawValue & SubscriberFlags.hasResultBit != 0, beginTracking(state))
     }
 
     /// The end of a recomputation: restores the scope, locks the current
     /// root into `component`, drops the reads the run did not repeat, and
-    /// makes the new result current if the evaluation `changed` it or made
-    /// the first one.
+    /// makes the spare result current if the evaluation `changed` it (a
+    /// first result always does).
     @inlinable @inline(__always)
     final func endRecomputation(
         _ state: ThreadState, _ component: inout Unmanaged<Component>,
-        restoring previous: UnsafeMutableRawPointer?, changed: Bool, hadResult: Bool
+        restoring previous: TrackingFrame, changed: Bool
     ) {
         endTracking(restoring: previous)
         if newLinksStart == state.newLinks.count {
@@ -272,9 +320,10 @@ class DerivedNode: SubscriberNode, @unchecked Sendable {
         } else {
             component = lockAndFinishRunWithNewLinks(state)
         }
-        if changed || !hadResult {
-            currentIsFirst.toggle()
-            hasResult = true
+        if changed {
+            // The spare slot becomes current; a first result is a change.
+            secondIsCurrent.toggle()
+            flags = SubscriberFlags(rawValue: flags.rawValue | SubscriberFlags.hasResultBit)
             // Only ever written under the lock: no read-modify-write needed.
             version.store(version.load(ordering: .relaxed) &+ 1, ordering: .relaxed)
         }
@@ -301,32 +350,27 @@ class DerivedNode: SubscriberNode, @unchecked Sendable {
     /// in) or being validated by ``Pull`` (its reader is the subscriber of
     /// the frame that descended into it).
     private final func cycleError() -> DerivedValueCycle {
-        let frames = ThreadState.current.pullFrames
         var chain: [String] = []
         var scope = tracking_current_scope()
         let me = Unmanaged.passUnretained(self).toOpaque()
         // Bounded: the readers of this thread's running values are finite,
         // but a wrong walk must end rather than hang.
         var steps = 0
-        while let current = scope, current != me, steps <= frames.count + 1_000_000 {
+        while let current = scope, current != me, steps <= 1_000_000 {
             steps += 1
             let node = Unmanaged<SubscriberNode>.fromOpaque(current).takeUnretainedValue()
-            if node.isDerived { chain.append(node.displayName) }
-            scope = DerivedNode.reader(of: current, frames) ?? node.previousScope
+            var reader = node.previousScope
+            if node.isDerived {
+                chain.append(node.displayName)
+                // Descended into by a validation: its reader is the value
+                // the validation came from.
+                if let link = unsafeDowncast(node, to: DerivedNode.self).pullLink {
+                    reader = link.pointee.subscriber.toOpaque()
+                }
+            }
+            scope = reader
         }
         return DerivedValueCycle(names: [name] + chain.reversed() + [name])
-    }
-
-    /// The subscriber whose validation descended into `node`, if a frame
-    /// of this thread's pulls did: the newest such frame.
-    private static func reader(of node: UnsafeMutableRawPointer, _ frames: PointerStack) -> UnsafeMutableRawPointer? {
-        var index = frames.count
-        while index > 0 {
-            index -= 1
-            let link = frames[index].assumingMemoryBound(to: Link.self)
-            if link.pointee.source.toOpaque() == node { return link.pointee.subscriber.toOpaque() }
-        }
-        return nil
     }
 }
 
@@ -361,6 +405,18 @@ struct ReadAccess: Sendable {
     /// Whether another thread is computing the value.
     @inlinable
     var isBusy: Bool { bits == 0 }
+}
+
+/// What ``DerivedNode/refreshStaleLocked(_:_:)`` did.
+@usableFromInline
+enum StaleRefresh: UInt8 {
+    /// Another thread is computing the value, or this one (a cycle): the
+    /// lock is released, nothing was done.
+    case busy
+    /// Current, the lock held.
+    case current
+    /// Current, the lock held, and node references to release after it.
+    case currentAfterDrain
 }
 
 /// What ``DerivedNode/fastRead()`` found.

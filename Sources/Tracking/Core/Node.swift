@@ -5,25 +5,16 @@ import Synchronization
 ///
 /// A node has a list of subscribers, a count of the links that point to it,
 /// a version, and the ``Component`` whose lock guards it.
+///
+/// The fields are in the order of use: those a write, a validation and a
+/// read touch first, in the node's first cache line; the small ones last, so
+/// that a subscriber's flags pack beside them.
 @usableFromInline
 class Node: @unchecked Sendable {
     /// Head of the list of links whose subscribers are notified when this
     /// node changes. Guarded by the component lock.
     @exclusivity(unchecked)
     final var firstSubscriber: LinkPointer?
-
-    /// How many links are in the subscriber list. Guarded by the component
-    /// lock. Fewer than ``linkCount`` while some run has read the node for
-    /// the first time and not finished yet.
-    @exclusivity(unchecked)
-    final var attachedCount = 0
-
-    /// How many links point here, in the subscriber list or about to join it.
-    /// Zero means no one can need to hear of a change, which is the write
-    /// fast path: it is read without the lock. Running subscribers add to it
-    /// without the lock; removals happen under it.
-    @usableFromInline
-    final let linkCount = Atomic<Int>(0)
 
     /// Bumped each time the node changes while something links to it, under
     /// the component lock; read without it. Subscribers compare it with the
@@ -45,14 +36,27 @@ class Node: @unchecked Sendable {
     @usableFromInline
     final let componentBits = Atomic<UInt>(0)
 
-    /// Set, under the component lock, when the object that owns this node is
-    /// gone.
+    /// How many links point here, in the subscriber list or about to join it.
+    /// Zero means no one can need to hear of a change, which is the write
+    /// fast path: it is read without the lock. Running subscribers add to it
+    /// without the lock; removals happen under it.
+    @usableFromInline
+    final let linkCount = Atomic<Int>(0)
+
+    /// How many links are in the subscriber list. Guarded by the component
+    /// lock. Fewer than ``linkCount`` while some run has read the node for
+    /// the first time and not finished yet.
     @exclusivity(unchecked)
-    final var isDead = false
+    final var attachedCount = 0
 
     /// Whether this node is a derived value (a ``SubscriberNode`` that others
     /// can read), so that propagation can continue through it.
     final let isDerived: Bool
+
+    /// Set, under the component lock, when the object that owns this node is
+    /// gone.
+    @exclusivity(unchecked)
+    final var isDead = false
 
     /// Inlined into every node's initializer: a call here costs more than
     /// the stores.

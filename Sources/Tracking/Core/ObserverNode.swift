@@ -23,6 +23,17 @@ class ObserverNode: SubscriberNode, @unchecked Sendable {
 
     let mode: Mode
 
+    /// Creation order: observers queued by one transaction run in this order.
+    final let sequence: UInt64
+
+    private static let sequenceCounter = Atomic<UInt64>(0)
+
+    /// The source whose change caused the last run, kept for diagnostics.
+    /// Guarded by the component lock; the reference it replaces is released
+    /// after the lock, like every node reference dropped under it.
+    @exclusivity(unchecked)
+    final var lastCause: Unmanaged<Node>?
+
     /// Whether ``cancel()`` has been called: set by the exchange that
     /// claims the cancellation, just before the observer is flagged
     /// `.cancelled`, and read without the lock, so that a second cancel
@@ -119,7 +130,7 @@ class ObserverNode: SubscriberNode, @unchecked Sendable {
     var hasFamily: Bool { familyBits != nil }
 
     /// The change that marked the observer since its last run (retained), to
-    /// become ``SubscriberNode/lastCause`` if the observer does run: a change
+    /// become ``lastCause`` if the observer does run: a change
     /// cut off by a derived value's equality, or undone within a transaction,
     /// runs nothing and is forgotten. Nil when it is the last cause itself,
     /// kept without a second reference. Guarded by the component lock.
@@ -127,7 +138,7 @@ class ObserverNode: SubscriberNode, @unchecked Sendable {
     var pendingCause: Unmanaged<Node>?
 
     /// A pending cause whose run did not happen after all (a property's
-    /// node, retained), kept like ``SubscriberNode/lastCause`` so that the
+    /// node, retained), kept like ``lastCause`` so that the
     /// next change of the same property, the usual case, takes no new
     /// reference. Set only while ``pendingCause`` is nil; never reported.
     /// Guarded by the component lock.
@@ -145,19 +156,28 @@ class ObserverNode: SubscriberNode, @unchecked Sendable {
     /// Where the observer was created, for diagnostics.
     let origin: SourceLocation
 
+    /// Whether the observer re-runs its body (`.rerun`), unbound and without
+    /// events: the usual `observe`, whose queued runs take a short path.
+    let isPlain: Bool
+
     init(
         mode: Mode, origin: SourceLocation, binding: ActorBinding? = nil,
         options: Announcements = .continuousDefault, takesEvents: Bool = false,
         callback: @escaping @Sendable () -> Void
     ) {
-        let sequence = SubscriberNode.nextObserverSequence()
+        // First: the counter's atomic add is a barrier to the optimizer,
+        // which left a retain and a release of the callback and of the
+        // binding on each side of it.
+        let sequence = ObserverNode.sequenceCounter.wrappingAdd(1, ordering: .relaxed).newValue
         self.mode = mode
         self.origin = origin
         bindingReference = binding.map { Unmanaged.passRetained($0) }
         self.options = options
         self.callback = CallbackSlot(callback)
         self.takesEvents = takesEvents
-        super.init(observerSequence: sequence)
+        isPlain = mode == .rerun && binding == nil && !takesEvents
+        self.sequence = sequence
+        super.init(kind: .observer)
     }
 
     deinit {
@@ -324,8 +344,99 @@ class ObserverNode: SubscriberNode, @unchecked Sendable {
     /// pending and one of its derived dependencies really changed. An
     /// observer bound to an actor this thread is not on is posted there.
     func runIfNeeded(_ state: ThreadState) {
+        if isPlain {
+            runPlainIfNeeded(state)
+            return
+        }
         if binding != nil, postedToActor(state) { return }
-        var component = Component.lock(self)
+        runIfNeededLocked(state, Component.lock(self))
+    }
+
+    /// ``runIfNeeded(_:)`` of a plain observer (``isPlain``), in one frame:
+    /// its usual queued run — marked, not running, cancelled or
+    /// invalidated, with no children to cancel and no cleanups to run —
+    /// takes the lock twice, the second time on the root the first found.
+    /// Any other takes the general path.
+    @inline(__always)
+    private func runPlainIfNeeded(_ state: ThreadState) {
+        var component = lockOwnRoot()
+        let current = flags.subtracting(.queued)
+        guard current.isDisjoint(with: [.cancelled, .running, .invalidated]),
+              !current.isDisjoint(with: .dirtyOrPending) else {
+            runIfNeededLocked(state, component)
+            return
+        }
+        // Unqueued and claimed in one write.
+        claimLocked(state, flags: current)
+        if !current.contains(.dirty) {
+            // Pending only: run only if a derived dependency really changed.
+            // The claim of the validation is kept for the run.
+            if !validateClaimedRun(state, &component) { return }
+        }
+        if !children.isEmpty || !cleanups.isEmpty {
+            // Children to cancel or cleanups to run first: the general run.
+            runClaimed(state, component)
+            return
+        }
+        flags.remove([.dirty, .pending, .sourceDied])
+        adoptPendingCauseLocked(state)
+        component._withUnsafeGuaranteedRef { $0.unlock() }
+        state.drainReleases()
+        let previousObserver = state.runningObserver
+        state.runningObserver = Unmanaged.passUnretained(self).toOpaque()
+        let previous = beginTracking(state)
+        callback()
+        endTracking(restoring: previous)
+        state.runningObserver = previousObserver
+        var changed: SubscriberFlags = []
+        if newLinksStart == state.newLinks.count {
+            component = Component.lockAgain(component, of: self)
+            dropUnrepeatedReadsLocked(state)
+        } else {
+            (component, changed) = lockAndFinishTracking(state)
+        }
+        flags.insert(changed)
+        finishRunLocked(component, state)
+    }
+
+    /// Validates the dependencies of a claimed, pending observer: whether
+    /// one really changed, so that it runs. If not, or if it was cancelled
+    /// meanwhile, ends the claim and unlocks `component`.
+    @inline(__always)
+    private func validateClaimedRun(_ state: ThreadState, _ component: inout Unmanaged<Component>) -> Bool {
+        let changed = Pull.run(self, state, &component)
+        if flags.contains(.cancelled) {
+            endCancelledClaim(state, component)
+            return false
+        }
+        if !changed {
+            releaseClaimLocked()
+            dropPendingLocked(state)
+            component._withUnsafeGuaranteedRef { $0.unlock() }
+            state.drainReleases()
+            return false
+        }
+        return true
+    }
+
+    /// The end of a validation during which the observer was cancelled: no
+    /// run, and everything goes. Call with `component` locked and the node
+    /// claimed; unlocks it.
+    @inline(never)
+    private func endCancelledClaim(_ state: ThreadState, _ component: Unmanaged<Component>) {
+        releaseClaimLocked()
+        let released = releaseEverythingLocked(state)
+        let kept = takeKeptLocked()
+        component._withUnsafeGuaranteedRef { $0.unlock() }
+        state.drainReleases()
+        finishCancel(released, state)
+        if kept { ObserverNode.releaseKept(self) }
+    }
+
+    /// ``runIfNeeded(_:)`` with the component locked.
+    @inline(never)
+    private func runIfNeededLocked(_ state: ThreadState, _ component: Unmanaged<Component>) {
+        var component = component
         let current = flags.subtracting(.queued)
         if !current.isDisjoint(with: [.cancelled, .running, .invalidated])
             || current.isDisjoint(with: [.dirty, .pending]) {
@@ -342,25 +453,15 @@ class ObserverNode: SubscriberNode, @unchecked Sendable {
         if !flags.contains(.dirty) {
             // Pending only: run only if a derived dependency really changed.
             // The claim of the validation is kept for the run.
-            let changed = Pull.run(self, state, &component)
-            if flags.contains(.cancelled) {
-                releaseClaimLocked()
-                let released = releaseEverythingLocked(state)
-                let kept = takeKeptLocked()
-                component._withUnsafeGuaranteedRef { $0.unlock() }
-                state.drainReleases()
-                finishCancel(released, state)
-                if kept { ObserverNode.releaseKept(self) }
-                return
-            }
-            if !changed {
-                releaseClaimLocked()
-                dropPendingLocked(state)
-                component._withUnsafeGuaranteedRef { $0.unlock() }
-                state.drainReleases()
-                return
-            }
+            if !validateClaimedRun(state, &component) { return }
         }
+        runClaimed(state, component)
+    }
+
+    /// Runs a claimed observer that must run, the general way. Call with
+    /// `component` locked; unlocks it.
+    @inline(never)
+    private func runClaimed(_ state: ThreadState, _ component: Unmanaged<Component>) {
         beginClaimedRunLocked(state)
         component._withUnsafeGuaranteedRef { $0.unlock() }
         state.drainReleases()
@@ -496,6 +597,14 @@ class ObserverNode: SubscriberNode, @unchecked Sendable {
         }
         let (component, changed) = lockAndFinishTracking(state)
         flags.insert(changed)
+        finishRunLocked(component, state)
+    }
+
+    /// The end of a run once its reads are settled: releases the claim,
+    /// frees everything if the observer was cancelled meanwhile, or queues
+    /// it again if it was marked. Call with `component` locked; unlocks it.
+    @inline(__always)
+    private func finishRunLocked(_ component: Unmanaged<Component>, _ state: ThreadState) {
         releaseClaimLocked()
         if flags.contains(.cancelled) {
             finishCancelledRun(component, state)

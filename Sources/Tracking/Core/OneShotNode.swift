@@ -27,6 +27,12 @@ final class OneShotNode: SubscriberNode, @unchecked Sendable {
     @exclusivity(unchecked)
     private var callback: Callback
 
+    /// The source whose change fired the node, kept for its event's
+    /// diagnostics. Guarded by the component lock; the reference it replaces
+    /// is released after the lock.
+    @exclusivity(unchecked)
+    final var lastCause: Unmanaged<Node>?
+
     enum Callback {
         case plain(@Sendable () -> Void)
         case event(@Sendable (Announcement) -> Void)

@@ -8,22 +8,26 @@
 /// deepest first, each at most once per pull, and recomputed only if one of
 /// its own dependencies changed; a recomputation whose result equals the old
 /// one leaves its version alone, so nothing above it recomputes (equality
-/// cut-off). The walk keeps its frames on the thread's
-/// ``ThreadState/pullFrames`` (one word each: the link it followed down,
-/// whose subscriber is the node to go back to), so validating a chain of
-/// thousands of derived values needs no stack depth (a first computation
-/// recurses through the closures, which read what they depend on).
+/// cut-off).
 ///
-/// Every node on the frame stack is claimed (`.running`) by this thread, so
-/// no other thread computes it meanwhile and its dependency list is this
-/// thread's. A dependency the walk has found changed is *held* (`.held`)
-/// while its parent recomputes: the parent's closure, and the closures of
-/// the values it reads, then copy its result without taking the lock
-/// (meanwhile other threads compute it themselves, uncached). A changed
-/// dependency ends its parent's scan, so the walk holds at most one. The component
-/// lock is held throughout, except while a derived value's closure runs: then
-/// other threads may mark nodes of the frames again, which the walk notices
-/// when it comes back to them.
+/// The walk needs no stack: a derived value it descends into keeps the link
+/// it came down (``DerivedNode/pullLink``), whose subscriber is the node to
+/// go back to, so validating a chain of thousands of derived values needs no
+/// stack depth (a first computation recurses through the closures, which
+/// read what they depend on).
+///
+/// Every node the walk has descended into is claimed (`.running`) by this
+/// thread, so no other thread computes it meanwhile and its dependency list
+/// is this thread's. The component lock is held throughout, except while a
+/// derived value's closure runs: then other threads may mark nodes of the
+/// walk again (a claimed node loses its marks when claimed, so a new mark
+/// shows), which the walk notices when it comes back to them.
+///
+/// A dependency the walk has found changed stays claimed and is *held*
+/// (``DerivedNode/heldBy``) while its parent recomputes: the parent's
+/// closure reads it without taking the lock, and other threads, which see it
+/// claimed, compute it themselves, uncached. A changed dependency ends its
+/// parent's scan, so the walk holds at most one.
 enum Pull {
     /// Brings `start` up to date: a derived value is recomputed if a
     /// dependency changed (or if it has no result yet); for an observer or a
@@ -32,89 +36,51 @@ enum Pull {
     /// Call with `component` (the root of `start`'s component) locked and
     /// `start` claimed by this thread; returns with the lock of the current
     /// root held (it may have changed: the walk joins the components of what
-    /// recomputations read for the first time) and `start` still claimed,
-    /// holding nothing. Node references dropped meanwhile are in
-    /// `state.releases`.
+    /// recomputations read for the first time) and `start` still claimed.
+    /// Node references dropped meanwhile are in `state.releases`.
     ///
     /// - Returns: For an observer or a scope, whether a dependency changed.
     ///   For a derived value, whether it recomputed.
     static func run(_ start: SubscriberNode, _ state: ThreadState, _ component: inout Unmanaged<Component>) -> Bool {
-        let frameBase = state.pullFrames.count
         let identity = state.identity
         let startBits = Unmanaged.passUnretained(start).toOpaque()
         var node = Unmanaged.passUnretained(start)
         var changed = false
         var recomputedStart = false
-        // The changed dependency held for the recomputation of `node`: at
-        // most one, as a changed dependency ends the scan of its parent.
-        var held: Unmanaged<SubscriberNode>?
+        // The changed dependency held for the recomputation of `node`.
+        var held: Unmanaged<DerivedNode>?
         var link = begin(node, &changed)
         while true {
             // Scan the dependencies of `node` from `link`.
             while !changed, let current = link {
                 state.dependencyChecks &+= 1
-                let descend = current.pointee.source._withUnsafeGuaranteedRef { source -> Bool in
-                    if source.isDead {
-                        changed = true
-                        return false
-                    }
-                    if source.isDerived {
-                        let derived = unsafeDowncast(source, to: DerivedNode.self)
-                        let flags = derived.flags
-                        if !flags.isDisjoint(with: [.running, .held, .bound]) {
-                            if !flags.isDisjoint(with: [.running, .held]) {
-                                // Held by this thread: current, compare versions.
-                                // Claimed by another thread (computing: it cannot
-                                // be known yet) or running on this one (a cycle,
-                                // which the recomputation reports): recompute.
-                                if !flags.contains(.held) || derived.runningThread != identity {
-                                    changed = true
-                                    return false
-                                }
-                            } else if !derived.hasResult || !flags.isDisjoint(with: [.dirty, .pending]) {
-                                // Bound to an actor this thread is not on: its
-                                // closure may not run here, so it may have
-                                // changed.
-                                if !derived.binding.unsafelyUnwrapped.isCurrent(state) {
-                                    changed = true
-                                    return false
-                                }
-                                return true
-                            }
-                        } else if !derived.hasResult || !flags.isDisjoint(with: [.dirty, .pending]) {
-                            return true
+                let source = current.pointee.source
+                if source._withUnsafeGuaranteedRef({ $0.isDerived }) {
+                    let derived = unsafeBitCast(source, to: Unmanaged<DerivedNode>.self)
+                    let flags = derived._withUnsafeGuaranteedRef { $0.flags }
+                    if flags.rawValue & SubscriberFlags.validationMask != SubscriberFlags.hasResultBit {
+                        if mustDescend(into: derived, flags, state, &changed) {
+                            node = descend(into: derived, through: current, flags, identity, &changed)
+                            link = node._withUnsafeGuaranteedRef { $0.firstDependency }
+                            continue
                         }
+                        if changed { break }
                     }
-                    if source.version.load(ordering: .relaxed) != current.pointee.version { changed = true }
-                    return false
+                } else if source._withUnsafeGuaranteedRef({ $0.isDead }) {
+                    changed = true
+                    break
                 }
-                if descend {
-                    // The frame is the link alone: its subscriber is `node`.
-                    state.pullFrames.push(UnsafeMutableRawPointer(current))
-                    node = current.pointee.source._withUnsafeGuaranteedRef {
-                        let derived = unsafeDowncast($0, to: SubscriberNode.self)
-                        // Claimed, and its scan begun, in one write of the flags.
-                        let flags = derived.flags
-                        derived.flags = flags.union(.running).subtracting(.pending)
-                        derived.runningThread = identity
-                        if flags.contains(.dirty) { changed = true }
-                        return Unmanaged.passUnretained(derived)
-                    }
-                    link = node._withUnsafeGuaranteedRef { $0.firstDependency }
-                    continue
+                if source._withUnsafeGuaranteedRef({ $0.version.load(ordering: .relaxed) }) != current.pointee.version {
+                    changed = true
+                    break
                 }
-                if !changed { link = current.pointee.nextDependency }
+                link = current.pointee.nextDependency
             }
             // Done scanning `node`: recompute it if something changed.
             let isStart = node.toOpaque() == startBits
-            let mustRecompute = node._withUnsafeGuaranteedRef { node in
-                changed || node.flags.contains(.dirty)
-                    || (node.isDerived && !unsafeDowncast(node, to: DerivedNode.self).hasResult)
-            }
-            if mustRecompute {
+            if changed || !node._withUnsafeGuaranteedRef(hasResultIfDerived) {
                 if isStart && !start.isDerived {
                     if let held { release(held) }
-                    state.pullFrames.truncate(to: frameBase)
                     return true
                 }
                 node._withUnsafeGuaranteedRef {
@@ -133,31 +99,87 @@ enum Pull {
                 continue
             }
             if isStart { break }
-            // Back to the parent, which now holds `node`.
-            let child = node
-            let parentLink = state.pullFrames.popNonEmpty().assumingMemoryBound(to: Link.self)
-            node = parentLink.pointee.subscriber
-            changed = child._withUnsafeGuaranteedRef { child in
-                if child.version.load(ordering: .relaxed) == parentLink.pointee.version {
-                    // Unchanged: the parent may not recompute at all.
-                    child.releaseClaimLocked()
-                    return false
-                }
-                // Changed: the parent recomputes, and its closure reads it.
-                child.flags.remove(.running)
-                child.flags.insert(.held)
-                unsafeDowncast(child, to: DerivedNode.self).heldBy.store(UInt(bitPattern: identity), ordering: .relaxed)
-                return true
+            // Back to the value that read `node`.
+            let child = unsafeBitCast(node, to: Unmanaged<DerivedNode>.self)
+            let parentLink = child._withUnsafeGuaranteedRef { child in
+                let parentLink = child.pullLink.unsafelyUnwrapped
+                child.pullLink = nil
+                return parentLink
             }
+            node = parentLink.pointee.subscriber
+            changed = child._withUnsafeGuaranteedRef { $0.version.load(ordering: .relaxed) } != parentLink.pointee.version
             if changed {
+                // The parent recomputes, and its closure reads it, held.
+                child._withUnsafeGuaranteedRef { $0.heldBy.store(UInt(bitPattern: identity), ordering: .relaxed) }
                 held = child
                 link = nil
             } else {
+                child._withUnsafeGuaranteedRef { $0.releaseClaimLocked() }
                 link = parentLink.pointee.nextDependency
             }
         }
-        state.pullFrames.truncate(to: frameBase)
         return recomputedStart
+    }
+
+    /// The recomputation a value was held for is done: the value goes back
+    /// to everyone.
+    @inline(__always)
+    private static func release(_ held: Unmanaged<DerivedNode>) {
+        held._withUnsafeGuaranteedRef { held in
+            held.heldBy.store(0, ordering: .relaxed)
+            held.releaseClaimLocked()
+        }
+    }
+
+    /// Whether a subscriber's scan may end without recomputing it: true for
+    /// observers and scopes, and for a derived value that has a result.
+    @inline(__always)
+    private static func hasResultIfDerived(_ node: SubscriberNode) -> Bool {
+        !node.isDerived || node.flags.rawValue & SubscriberFlags.hasResultBit != 0
+    }
+
+    /// A derived dependency whose flags say more than "current, with a
+    /// result": whether the walk must validate it, or (`changed`) count it
+    /// as changed without computing it here; false for neither, when only
+    /// its version tells.
+    @inline(__always)
+    private static func mustDescend(
+        into derived: Unmanaged<DerivedNode>, _ flags: SubscriberFlags, _ state: ThreadState, _ changed: inout Bool
+    ) -> Bool {
+        if flags.contains(.running) {
+            // Claimed by another thread (computing: it cannot be known yet)
+            // or running on this one (a cycle, which the recomputation
+            // reports): count it as changed.
+            changed = true
+            return false
+        }
+        if flags.rawValue & SubscriberFlags.hasResultBit != 0 && flags.isDisjoint(with: .dirtyOrPending) {
+            return false
+        }
+        // Bound to an actor this thread is not on: its closure may not run
+        // here, so it may have changed.
+        if flags.contains(.bound), !derived._withUnsafeGuaranteedRef({ $0.binding.unsafelyUnwrapped.isCurrent(state) }) {
+            changed = true
+            return false
+        }
+        return true
+    }
+
+    /// Claims `derived` for the walk, which came down `link`, and begins its
+    /// scan, in one write of its flags. A dirty one (a source it read
+    /// changed) is recomputed without a scan (`changed`).
+    @inline(__always)
+    private static func descend(
+        into derived: Unmanaged<DerivedNode>, through link: LinkPointer, _ flags: SubscriberFlags,
+        _ identity: UnsafeMutableRawPointer, _ changed: inout Bool
+    ) -> Unmanaged<SubscriberNode> {
+        derived._withUnsafeGuaranteedRef { derived in
+            derived.flags = flags.union(.running).subtracting(.pending)
+            derived.runningThread = identity
+            derived.pullLink = link
+        }
+        if flags.contains(.dirty) { changed = true }
+        return unsafeBitCast(derived, to: Unmanaged<SubscriberNode>.self)
     }
 
     /// Starts (or restarts) the scan of a claimed node: returns its first
@@ -172,17 +194,6 @@ enum Pull {
             if flags.contains(.pending) { node.flags = flags.subtracting(.pending) }
             if flags.contains(.dirty) { changed = true }
             return node.firstDependency
-        }
-    }
-
-    /// The recomputation a value was held for is done: the value goes back
-    /// to everyone.
-    @inline(__always)
-    private static func release(_ held: Unmanaged<SubscriberNode>) {
-        held._withUnsafeGuaranteedRef { held in
-            held.flags.remove(.held)
-            held.runningThread = nil
-            unsafeDowncast(held, to: DerivedNode.self).heldBy.store(0, ordering: .relaxed)
         }
     }
 }

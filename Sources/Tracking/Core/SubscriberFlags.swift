@@ -28,13 +28,12 @@ struct SubscriberFlags: OptionSet, Sendable {
     static let finished = SubscriberFlags(rawValue: 1 << 8)
     /// A dependency was deallocated since the last run.
     static let sourceDied = SubscriberFlags(rawValue: 1 << 7)
-    /// A derived value that a validation on one thread has just brought up
-    /// to date, held for the parent it is recomputing: that thread reads it
-    /// without the lock, other threads treat it as computing.
-    static let held = SubscriberFlags(rawValue: 1 << 9)
+    /// A derived value that has a result (a value or an error): set by its
+    /// first computation, under the lock.
+    static let hasResult = SubscriberFlags(rawValue: 1 << 9)
     /// A derived value bound to an actor (``DerivedNode/binding``): tested
-    /// with `.running` and `.held`, so that an unbound value's validation
-    /// pays nothing for it.
+    /// with the other flags a validation checks, so that an unbound value's
+    /// validation pays nothing for it.
     static let bound = SubscriberFlags(rawValue: 1 << 10)
     /// An observer cancelled while `.queued` or `.running`, holding a
     /// reference to itself until it is neither: the queues and runs hold
@@ -42,15 +41,24 @@ struct SubscriberFlags: OptionSet, Sendable {
     /// reference counting to queue and run.
     static let kept = SubscriberFlags(rawValue: 1 << 11)
 
-    /// `[.dirty, .pending, .running, .held]`: a derived value with none of
-    /// them (and a result) is current for a reader on another thread. A
+    /// `[.dirty, .pending, .running, .hasResult]`: a derived value whose flags
+    /// masked by it are exactly `.hasResult` is current for any reader. A
     /// literal, so that inlined reads load no global (checked in
     /// ``DerivedNode``'s initializer).
     @inlinable
-    static var notCurrentForReader: SubscriberFlags { SubscriberFlags(rawValue: 0b10_0000_1011) }
+    static var readerMask: UInt16 { 0b10_0000_1011 }
 
-    /// `[.dirty, .pending]`, as a literal for inlined code (checked with
-    /// ``notCurrentForReader``).
+    /// ``readerMask`` with `.bound`: a dependency whose flags masked by it
+    /// are exactly `.hasResult` needs no validation of its own, only a
+    /// comparison of versions.
+    @inlinable
+    static var validationMask: UInt16 { 0b110_0000_1011 }
+
+    /// `.hasResult`, as a literal for inlined code.
+    @inlinable
+    static var hasResultBit: UInt16 { 1 << 9 }
+
+    /// `[.dirty, .pending]`, as a literal for inlined code.
     @inlinable
     static var dirtyOrPending: SubscriberFlags { SubscriberFlags(rawValue: 0b11) }
 }

@@ -23,8 +23,10 @@ class SubscriberNode: Node, @unchecked Sendable {
 
     final let kind: Kind
 
-    /// Creation order: observers queued by one transaction run in this order.
-    final let sequence: UInt64
+    /// Guarded by the component lock.
+    @usableFromInline
+    @exclusivity(unchecked)
+    final var flags: SubscriberFlags = []
 
     /// Head of the dependency list, in the order of the reads.
     @usableFromInline
@@ -36,11 +38,6 @@ class SubscriberNode: Node, @unchecked Sendable {
     @usableFromInline
     @exclusivity(unchecked)
     final var lastTracked: LinkPointer?
-
-    /// Guarded by the component lock.
-    @usableFromInline
-    @exclusivity(unchecked)
-    final var flags: SubscriberFlags = []
 
     /// The thread state of the thread that holds `.running`, for cycle
     /// detection. Guarded by the component lock.
@@ -59,12 +56,6 @@ class SubscriberNode: Node, @unchecked Sendable {
     @exclusivity(unchecked)
     final var newLinksStart = 0
 
-    /// The source whose change caused the last run, kept for diagnostics.
-    /// Guarded by the component lock; the reference it replaces is released
-    /// after the lock, like every node reference dropped under it.
-    @exclusivity(unchecked)
-    final var lastCause: Unmanaged<Node>?
-
     /// Identifies the current run in sources' ``Node/readMark``, so that a
     /// source read again later in the same run is recognized without a lock.
     /// Unique per run across all subscribers (see ``ThreadState/nextRunMark()``).
@@ -72,31 +63,57 @@ class SubscriberNode: Node, @unchecked Sendable {
     @exclusivity(unchecked)
     final var runMark: UInt64 = 0
 
-    private static let sequenceCounter = Atomic<UInt64>(0)
+    /// The root of this subscriber's component when a lock last found it
+    /// through forwards (unretained), or 0: where ``tryLockRoot()`` starts,
+    /// so that a subscriber whose first component was merged into another
+    /// does not walk the forwards on every read or run. Always a component
+    /// on the chain from the one it joined first, which the node keeps
+    /// alive (a recycled one-shot, which leaves its component, clears it).
+    @usableFromInline
+    final let rootHint = Atomic<UInt>(0)
+
+    /// ``Component/tryLockRoot(of:)`` for this subscriber, starting at
+    /// ``rootHint``: the root locked if its lock is free, nil otherwise.
+    @inlinable @inline(__always)
+    final func tryLockRoot() -> Unmanaged<Component>? {
+        var bits = rootHint.load(ordering: .acquiring)
+        if bits == 0 {
+            bits = componentBits.load(ordering: .acquiring)
+            if bits == 0 { return nil }
+        }
+        var component = Component.unmanaged(bits)
+        var forwarded = false
+        while true {
+            let forward = component._withUnsafeGuaranteedRef { $0.forwardBits.load(ordering: .acquiring) }
+            if forward == 0 { break }
+            component = Component.unmanaged(forward)
+            forwarded = true
+        }
+        let exchanged = component._withUnsafeGuaranteedRef {
+            $0.spinLock.state.compareExchange(expected: 0, desired: 1, ordering: .acquiring).exchanged
+        }
+        if !exchanged { return nil }
+        // Still a root under its own lock: merges take both roots' locks.
+        if component._withUnsafeGuaranteedRef({ $0.forwardBits.load(ordering: .relaxed) }) != 0 {
+            component._withUnsafeGuaranteedRef { $0.unlock() }
+            return nil
+        }
+        if forwarded { rootHint.store(UInt(bitPattern: component.toOpaque()), ordering: .releasing) }
+        return component
+    }
+
+    /// Locks the root of this subscriber's component, starting at
+    /// ``rootHint``; the full ``Component/lock(_:)`` if that lock is taken.
+    @inline(__always)
+    final func lockOwnRoot() -> Unmanaged<Component> {
+        if let root = tryLockRoot() { return root }
+        return Component.lock(self)
+    }
 
     @inline(__always)
     init(kind: Kind) {
         self.kind = kind
-        // Only observers are ordered; the others skip the shared counter.
-        self.sequence = kind == .observer ? SubscriberNode.nextObserverSequence() : 0
         super.init(isDerived: kind == .derived)
-    }
-
-    /// An observer's, numbered by ``nextObserverSequence()`` before it
-    /// stores its own fields: the counter's atomic add is a barrier to the
-    /// optimizer, which left a retain and a release of the callback and of
-    /// the binding on each side of it.
-    @inline(__always)
-    init(observerSequence: UInt64) {
-        kind = .observer
-        sequence = observerSequence
-        super.init(isDerived: false)
-    }
-
-    /// The creation number of a new observer.
-    @inline(__always)
-    static func nextObserverSequence() -> UInt64 {
-        sequenceCounter.wrappingAdd(1, ordering: .relaxed).newValue
     }
 
     /// Claims the subscriber for this thread's run. Call under the lock.
@@ -207,9 +224,9 @@ class SubscriberNode: Node, @unchecked Sendable {
     /// Makes this subscriber the current scope of this thread and starts a
     /// new run of its dependency list. Returns the scope to restore.
     @inlinable @inline(__always)
-    final func beginTracking(_ state: ThreadState) -> UnsafeMutableRawPointer? {
-        let previous = tracking_current_scope()
-        previousScope = previous
+    final func beginTracking(_ state: ThreadState) -> TrackingFrame {
+        let previous = TrackingFrame(scope: tracking_current_scope(), runMark: tracking_current_run_mark())
+        previousScope = previous.scope
         lastTracked = nil
         runMark = state.nextRunMark()
         newLinksStart = state.newLinks.count
@@ -218,19 +235,12 @@ class SubscriberNode: Node, @unchecked Sendable {
         return previous
     }
 
-    /// The run mark of `scope`, or `UInt64.max` (never a run mark) for none.
+    /// Restores the previous scope after a run. (``previousScope`` is left
+    /// as it is: only a running subscriber's is ever read.)
     @inlinable @inline(__always)
-    static func runMark(of scope: UnsafeMutableRawPointer?) -> UInt64 {
-        guard let scope else { return .max }
-        return Unmanaged<SubscriberNode>.fromOpaque(scope)._withUnsafeGuaranteedRef { $0.runMark }
-    }
-
-    /// Restores the previous scope after a run.
-    @inlinable @inline(__always)
-    final func endTracking(restoring previous: UnsafeMutableRawPointer?) {
-        tracking_set_current_scope(previous)
-        tracking_set_current_run_mark(SubscriberNode.runMark(of: previous))
-        previousScope = nil
+    final func endTracking(restoring previous: TrackingFrame) {
+        tracking_set_current_scope(previous.scope)
+        tracking_set_current_run_mark(previous.runMark)
     }
 
     /// Ends a run: locks this subscriber's component, joining into it the
@@ -266,7 +276,7 @@ class SubscriberNode: Node, @unchecked Sendable {
     /// Drops the reads of the previous run that this one did not repeat (the
     /// links after the cursor). Call under the component's lock.
     @inline(__always)
-    private func dropUnrepeatedReadsLocked(_ state: ThreadState) {
+    final func dropUnrepeatedReadsLocked(_ state: ThreadState) {
         if let last = lastTracked {
             if last.pointee.nextDependency != nil { Graph.truncateLocked(self, state: state) }
         } else if firstDependency != nil {
@@ -333,4 +343,22 @@ class SubscriberNode: Node, @unchecked Sendable {
 
     /// How diagnostics name the subscriber.
     var subscriberName: String { "observer" }
+}
+
+/// The scope of this thread, and its run mark, when a run began: what the
+/// run's end restores.
+@usableFromInline
+struct TrackingFrame {
+    /// The scope to restore, or nil.
+    @usableFromInline
+    let scope: UnsafeMutableRawPointer?
+    /// Its run mark (`UInt64.max` for none).
+    @usableFromInline
+    let runMark: UInt64
+
+    @inlinable @inline(__always)
+    init(scope: UnsafeMutableRawPointer?, runMark: UInt64) {
+        self.scope = scope
+        self.runMark = runMark
+    }
 }

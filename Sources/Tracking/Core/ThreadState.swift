@@ -41,11 +41,6 @@ final class ThreadState {
     /// unretained (see ``Transactions/ownerDying(_:)``).
     @exclusivity(unchecked)
     var snapshots = PointerStack()
-    /// The frames of the validation in progress on this thread (see ``Pull``):
-    /// for each claimed subscriber below the first, the link of its parent's
-    /// dependency list that the validation followed down to it.
-    @exclusivity(unchecked)
-    var pullFrames = PointerStack(capacity: 48)
     /// Whether this thread is running the queued observers of a transaction.
     @exclusivity(unchecked)
     var isFlushing = false
@@ -257,7 +252,6 @@ final class ThreadState {
         spareOneShots.deallocate()
         releases.deallocate()
         snapshots.deallocate()
-        pullFrames.deallocate()
         traversal.deallocate()
         // The thread is gone: its spare links go back to the shared pool.
         if let spare = spareLinks { LinkPool.giveChain(spare) }

@@ -3,7 +3,7 @@
 /// ``DerivedNode/recompute`` is specialized for `Value`.
 ///
 /// Two result slots, each a value or an error: the current one
-/// (``DerivedNode/currentIsFirst``), which readers copy under the lock, and
+/// (``DerivedNode/secondIsCurrent``), which readers copy under the lock, and
 /// the spare one, which only the thread computing the value writes, outside
 /// the lock. A recomputation that changes the value makes the spare slot
 /// current; the result it replaces is dropped by the next computation, so
@@ -70,53 +70,69 @@ final class TypedDerivedNode<Value>: DerivedNode, @unchecked Sendable {
         isEqual: (Value, Value) -> Bool
     ) {
         let (hadResult, previous) = beginRecomputation(state, component)
-        let changed = evaluateIntoSpare(hasResult: comparing && hadResult, isEqual: isEqual)
-        endRecomputation(state, &component, restoring: previous, changed: changed, hadResult: hadResult)
+        let second = secondIsCurrent
+        let changed: Bool
+        do {
+            let new = try compute()
+            changed = keep(new, second: second, comparing: comparing && hadResult, isEqual: isEqual)
+        } catch {
+            keep(error, second: second)
+            changed = true
+        }
+        endRecomputation(state, &component, restoring: previous, changed: changed)
     }
 
-    /// The typed half of ``DerivedNode/recompute``: computes into the spare
-    /// slot; returns whether the result differs from the current one.
+    /// Puts a new result in the spare slot, unless it equals the current one
+    /// (then returns false); `second`: the current slot is the second.
+    /// Runs outside the lock, on the thread holding `.running`: the only one
+    /// that writes the slots or flips them, so the current slot can be read
+    /// without the lock. Overwriting the spare slot drops the result
+    /// replaced two computations ago.
     @inlinable @inline(__always)
-    func evaluateIntoSpare(hasResult: Bool, isEqual: (Value, Value) -> Bool) -> Bool {
-        var value: Value?
-        var error: (any Error)?
-        do {
-            value = try compute()
-        } catch let thrown {
-            error = thrown
-        }
-        var changed = true
-        if hasResult, let new = value, let old = currentIsFirst ? firstValue : secondValue {
-            changed = !isEqual(old, new)
-        }
-        if !changed {
-            // Equal: dropped now, outside the lock.
-            value = nil
-        }
-        // Overwriting the spare slot drops the result replaced two
-        // computations ago. An error slot is written only when it or the new
-        // result holds an error (existentials cost a metadata lookup).
-        if currentIsFirst {
-            secondValue = value
-            if error != nil || secondError != nil { secondError = error }
+    func keep(_ new: Value, second: Bool, comparing: Bool, isEqual: (Value, Value) -> Bool) -> Bool {
+        if second {
+            if comparing, let old = secondValue, isEqual(old, new) {
+                // Equal: the spare slot lets go of what it held.
+                if firstValue != nil { firstValue = nil }
+                return false
+            }
+            firstValue = new
+            if firstError != nil { firstError = nil }
         } else {
-            firstValue = value
-            if error != nil || firstError != nil { firstError = error }
+            if comparing, let old = firstValue, isEqual(old, new) {
+                if secondValue != nil { secondValue = nil }
+                return false
+            }
+            secondValue = new
+            if secondError != nil { secondError = nil }
         }
-        return changed
+        return true
+    }
+
+    /// Puts a thrown error in the spare slot, in place of a value (an error
+    /// is always a change). Out of line: rare, and only for throwing values.
+    @usableFromInline @inline(never)
+    func keep(_ error: any Error, second: Bool) {
+        if second {
+            firstValue = nil
+            firstError = error
+        } else {
+            secondValue = nil
+            secondError = error
+        }
     }
 
     /// The current value, or nil if the last computation threw. Read it under
     /// the lock, or while this thread holds the node (``DerivedNode/beginRead()``).
     @inlinable
     var currentValue: Value? {
-        currentIsFirst ? firstValue : secondValue
+        secondIsCurrent ? secondValue : firstValue
     }
 
     /// The current error, if the last computation threw.
     @inlinable
     var currentError: (any Error)? {
-        currentIsFirst ? firstError : secondError
+        secondIsCurrent ? secondError : firstError
     }
 
     /// The current value, read under the lock, whatever the flags say: the

@@ -83,25 +83,35 @@ public final class Derived<Value> {
             component._withUnsafeGuaranteedRef { $0.unlock() }
             return value.unsafelyUnwrapped
         case .stale(let component, let link):
-            return lockedValue(stale: component, link)
+            return staleValue(component, link)
         case .slow:
-            return lockedValue(stale: nil, nil)
+            return lockedValue()
         }
     }
 
-    /// ``value`` when ``DerivedNode/fastRead()`` found the value stale or
-    /// busy (`component` locked, the reader's `link`), or could not tell
-    /// without a call (`component` nil): read under the lock. Kept out of
-    /// line so that the held read and the current one save no registers.
+    /// ``value`` when ``DerivedNode/fastRead()`` found the value stale
+    /// (`component` locked, the reader's `link`): brought up to date and
+    /// copied under the lock. Out of line, so that the held read and the
+    /// current one save no registers.
     @inlinable @inline(never)
-    func lockedValue(stale component: Unmanaged<Component>?, _ link: LinkPointer?) -> Value {
+    func staleValue(_ component: Unmanaged<Component>, _ link: LinkPointer?) -> Value {
+        var component = component
+        let refresh = node.refreshStaleLocked(&component, link)
+        if refresh == .busy { return lockedValue() }
+        let value = node.currentValue
+        node.endRefreshedRead(component, refresh)
+        return value.unsafelyUnwrapped
+    }
+
+    /// ``value`` when ``DerivedNode/fastRead()`` could not tell without a
+    /// call, or found another thread computing the value (or this one: a
+    /// cycle): read under the lock. Out of line, so that the held read and
+    /// the current one save no registers.
+    @inlinable @inline(never)
+    func lockedValue() -> Value {
         let access: ReadAccess
         do throws(DerivedValueCycle) {
-            if var component {
-                access = try node.beginStaleRead(&component, link)
-            } else {
-                access = try node.beginRead()
-            }
+            access = try node.beginRead()
         } catch {
             return valueAfterCycle(DerivedCycleError(cycle: error.names))
         }
@@ -220,24 +230,33 @@ public final class ThrowingDerived<Value> {
                 if let error { throw error }
                 return value.unsafelyUnwrapped
             case .stale(let component, let link):
-                return try lockedValue(stale: component, link)
+                return try staleValue(component, link)
             case .slow:
-                return try lockedValue(stale: nil, nil)
+                return try lockedValue()
             }
         }
     }
 
-    /// ``value`` when the fast read found the value stale or busy, or could
-    /// not tell without a call (see ``Derived``).
+    /// ``value`` when the fast read found the value stale (see ``Derived``).
     @inlinable @inline(never)
-    func lockedValue(stale component: Unmanaged<Component>?, _ link: LinkPointer?) throws -> Value {
+    func staleValue(_ component: Unmanaged<Component>, _ link: LinkPointer?) throws -> Value {
+        var component = component
+        let refresh = node.refreshStaleLocked(&component, link)
+        if refresh == .busy { return try lockedValue() }
+        let value = node.currentValue
+        let error = node.currentError
+        node.endRefreshedRead(component, refresh)
+        if let error { throw error }
+        return value.unsafelyUnwrapped
+    }
+
+    /// ``value`` when the fast read could not tell without a call, or found
+    /// the value busy (see ``Derived``).
+    @inlinable @inline(never)
+    func lockedValue() throws -> Value {
         let access: ReadAccess
         do throws(DerivedValueCycle) {
-            if var component {
-                access = try node.beginStaleRead(&component, link)
-            } else {
-                access = try node.beginRead()
-            }
+            access = try node.beginRead()
         } catch {
             throw DerivedCycleError(cycle: error.names)
         }

@@ -89,7 +89,9 @@ extension SubscriberNode {
         component._withUnsafeGuaranteedRef { $0.unlock() }
         return nodes.map(\.displayName)
     }
+}
 
+extension ObserverNode {
     /// The name of the source whose change caused the last run.
     var lastCauseName: String? {
         let component = Component.lock(self)

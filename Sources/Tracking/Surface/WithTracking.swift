@@ -125,15 +125,15 @@ private func track<T>(
 
 /// Ends the scope's run; takes the caller's reference to the node.
 private func finishApply(
-    _ reference: Unmanaged<OneShotNode>, previous: UnsafeMutableRawPointer?, succeeded: Bool, _ state: ThreadState
+    _ reference: Unmanaged<OneShotNode>, previous: TrackingFrame, succeeded: Bool, _ state: ThreadState
 ) {
     let kept = reference._withUnsafeGuaranteedRef { node -> Bool in
         node.endTracking(restoring: previous)
         // The enclosing scope depends on what this one read; the links it
         // adds for that come after this scope's, and stay for its own end.
         let linksEnd = state.newLinks.count
-        if let previous {
-            let outer = Unmanaged<SubscriberNode>.fromOpaque(previous).takeUnretainedValue()
+        if let scope = previous.scope {
+            let outer = Unmanaged<SubscriberNode>.fromOpaque(scope).takeUnretainedValue()
             var cursor = node.firstDependency
             while let link = cursor {
                 _ = outer.track(link.pointee.source.takeUnretainedValue(), state)
