@@ -335,7 +335,9 @@ class SubscriberNode: Node, @unchecked Sendable {
     /// Unlocks `component`, joins `source`'s component, and locks the
     /// merged one: a new link's source in another component.
     @inline(never)
-    private func relockJoining(_ source: Unmanaged<Node>, unlocking component: Unmanaged<Component>) -> Unmanaged<Component> {
+    private func relockJoining(
+        _ source: Unmanaged<Node>, unlocking component: Unmanaged<Component>
+    ) -> Unmanaged<Component> {
         component._withUnsafeGuaranteedRef { $0.unlock() }
         source._withUnsafeGuaranteedRef { Component.join(self, $0) }
         return Component.lock(self)
