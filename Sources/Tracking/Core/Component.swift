@@ -221,6 +221,28 @@ final class Component: @unchecked Sendable {
         }
     }
 
+    /// Joins `node`, which has no component yet, to `source`'s, and locks
+    /// it: ``join(_:_:)`` then ``lock(_:)``, in the usual case (`source` has
+    /// a component, and no other thread gives `node` one meanwhile) with one
+    /// walk to the root and no call.
+    @inline(__always)
+    static func lockJoining(_ node: Node, _ source: Unmanaged<Node>) -> Unmanaged<Component> {
+        let sourceBits = source._withUnsafeGuaranteedRef { $0.componentBits.load(ordering: .acquiring) }
+        if sourceBits != 0 {
+            let root = root(from: unmanaged(sourceBits))
+            if installIfEmpty(root, in: node) { return lockAgain(root, of: node) }
+        }
+        return joinAndLock(node, source)
+    }
+
+    /// ``lockJoining(_:_:)`` when `source` has no component, or another
+    /// thread gave `node` one.
+    @inline(never)
+    private static func joinAndLock(_ node: Node, _ source: Unmanaged<Node>) -> Unmanaged<Component> {
+        source._withUnsafeGuaranteedRef { join(node, $0) }
+        return lock(node)
+    }
+
     /// Gives `node`, which has no component, the component `candidate`
     /// (retaining it). Returns false if another thread gave it one first.
     @inline(__always)

@@ -58,6 +58,9 @@ class Node: @unchecked Sendable {
     @exclusivity(unchecked)
     final var isDead = false
 
+    /// Inlined into every node's initializer: a call here costs more than
+    /// the stores.
+    @inline(__always)
     init(isDerived: Bool) {
         self.isDerived = isDerived
     }

@@ -10,7 +10,10 @@ extension ObserverNode {
 
     /// Registers cleanup work of the run in progress on this thread.
     func addCleanup(_ cleanup: Cleanup) {
-        // Only the running thread touches the list until the run ends.
+        // Only the running thread touches the list until the run ends; the
+        // box that holds it is made under the lock, where other threads
+        // look for children.
+        if !hasFamily { makeFamilyLocking() }
         cleanups.append(cleanup)
     }
 
@@ -70,25 +73,57 @@ extension ObserverNode {
     @inline(never)
     private func cancel(_ state: ThreadState) {
         if componentBits.load(ordering: .acquiring) == 0 {
-            // It never linked to anything and belongs to no component: no
-            // other thread can be using it.
-            if flags.contains(.cancelled) { return }
-            flags.insert(.cancelled)
-            keepWhileQueuedOrRunningLocked()
-            cancelRequested.store(true, ordering: .relaxed)
-            if !children.isEmpty { ObserverNode.cancel(takeChildren()) }
-            if flags.contains(.running) { return }
-            finishCancel(releaseEverythingLocked(state), state)
+            cancelUnshared(state)
             return
         }
         let component = Component.lock(self)
-        if flags.contains(.cancelled) {
+        // Claimed by an exchange, not by the flag, so that a cancel on the
+        // unshared path (no lock) and one here cannot both go ahead.
+        if cancelRequested.exchange(true, ordering: .acquiringAndReleasing) {
             component._withUnsafeGuaranteedRef { $0.unlock() }
             return
         }
+        let current = flags
+        if !current.isDisjoint(with: [.queued, .running]) || hasFamily || takesEvents {
+            cancelLocked(component, state)
+            return
+        }
+        // The usual observer, idle, with no children, cleanups or events:
+        // its links, causes and body go now, with nothing to keep or run.
+        flags = current.union(.cancelled)
+        Graph.removeAllLocked(self, state: state)
+        releaseCausesLocked(state)
+        // In a struct: a closure passed generically is wrapped in a thunk,
+        // an allocation.
+        let body = TakenCallback(body: callback.take(replacingWith: doNothing))
+        component._withUnsafeGuaranteedRef { $0.unlock() }
+        state.drainReleases()
+        // Released here, after the lock: its captures may end anything.
+        withExtendedLifetime(body) {}
+    }
+
+    /// ``cancel(_:)`` of an observer that never linked to anything and
+    /// belongs to no component: no other thread runs it. Its token may be
+    /// cancelled on two threads at once, though: the exchange lets one of
+    /// them go ahead (two took the body, and released it twice).
+    @inline(never)
+    private func cancelUnshared(_ state: ThreadState) {
+        if cancelRequested.exchange(true, ordering: .acquiringAndReleasing) { return }
         flags.insert(.cancelled)
         keepWhileQueuedOrRunningLocked()
-        cancelRequested.store(true, ordering: .relaxed)
+        if !children.isEmpty { ObserverNode.cancel(takeChildren()) }
+        if flags.contains(.running) { return }
+        finishCancel(releaseEverythingLocked(state), state)
+    }
+
+    /// ``cancel(_:)`` of an observer that is queued or running, or has
+    /// children, cleanups or events. Call with `component` locked, having
+    /// claimed the cancellation (``cancelRequested``), the observer not yet
+    /// flagged `.cancelled`; unlocks it.
+    @inline(never)
+    private func cancelLocked(_ component: Unmanaged<Component>, _ state: ThreadState) {
+        flags.insert(.cancelled)
+        keepWhileQueuedOrRunningLocked()
         let orphans = children.isEmpty ? nil : takeChildren()
         var released: Released?
         if !flags.contains(.running) {
@@ -158,10 +193,10 @@ extension ObserverNode {
         withExtendedLifetime(released) {}
     }
 
-    /// Frees the links, the causes, the callbacks and the cleanups of a
-    /// cancelled observer; returned, to be released after the lock.
-    func releaseEverythingLocked(_ state: ThreadState) -> Released {
-        Graph.removeAllLocked(self, state: state)
+    /// Lets go of the causes the observer keeps, for `state` to release
+    /// after the lock.
+    @inline(__always)
+    private func releaseCausesLocked(_ state: ThreadState) {
         if let cause = lastCause {
             state.releaseLater(cause)
             lastCause = nil
@@ -171,6 +206,13 @@ extension ObserverNode {
             state.releaseLater(parked)
             parkedCause = nil
         }
+    }
+
+    /// Frees the links, the causes, the callbacks and the cleanups of a
+    /// cancelled observer; returned, to be released after the lock.
+    func releaseEverythingLocked(_ state: ThreadState) -> Released {
+        Graph.removeAllLocked(self, state: state)
+        releaseCausesLocked(state)
         // Moved out, not copied: the node's own references go to the caller.
         var released = Released(
             callback: callback.take(replacingWith: doNothing),
@@ -178,6 +220,21 @@ extension ObserverNode {
         if !cleanups.isEmpty { swap(&released.cleanups, &cleanups) }
         return released
     }
+}
+
+/// A callback taken from a cancelled observer, kept until the lock is
+/// released.
+private struct TakenCallback {
+    let body: @Sendable () -> Void
+}
+
+/// What few observers have: children and cleanups (see
+/// ``ObserverNode/children``, ``ObserverNode/orphans`` and
+/// ``ObserverNode/cleanups``).
+final class ObserverFamily {
+    var children: [ObserverNode] = []
+    var orphans: [ObserverNode] = []
+    var cleanups: [Cleanup] = []
 }
 
 /// Cleanup work an observer's run registered, and the actor it must run on.

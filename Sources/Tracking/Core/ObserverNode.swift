@@ -34,9 +34,10 @@ class ObserverNode: SubscriberNode, @unchecked Sendable {
     @exclusivity(unchecked)
     final var lastCause: Unmanaged<Node>?
 
-    /// Whether ``cancel()`` has flagged the observer `.cancelled`: set with
-    /// the flag, under the lock, and read without it, so that a second
-    /// cancel takes no lock.
+    /// Whether ``cancel()`` has been called: set by the exchange that
+    /// claims the cancellation, just before the observer is flagged
+    /// `.cancelled`, and read without the lock, so that a second cancel
+    /// takes no lock.
     let cancelRequested = Atomic<Bool>(false)
 
     /// The body (`.rerun`) or the invalidation handler (`.invalidate`);
@@ -44,6 +45,12 @@ class ObserverNode: SubscriberNode, @unchecked Sendable {
     /// while the node is `.running`: cancelling a running node leaves it to
     /// the run's end. Not optional: an optional closure is stored
     /// generically, and calling it would allocate a thunk on every run.
+    ///
+    /// The only field the compiler releases when the node is freed: the
+    /// others that hold references are kept as addresses and released by
+    /// `deinit`. A class whose own fields hold two or more references is
+    /// freed by code that also retains and releases the object itself
+    /// (about 130 instructions here, for five fields).
     @exclusivity(unchecked)
     var callback: CallbackSlot
 
@@ -57,19 +64,70 @@ class ObserverNode: SubscriberNode, @unchecked Sendable {
 
     /// The actor the observer runs on, or nil for the thread that ends the
     /// transaction.
-    let binding: ActorBinding?
+    @inline(__always)
+    var binding: ActorBinding? { bindingReference?.takeUnretainedValue() }
+
+    /// ``binding``, retained (released by `deinit`).
+    private let bindingReference: Unmanaged<ActorBinding>?
 
     /// Observers created during this observer's run; cancelled when it runs
     /// again or is cancelled. Guarded by the component lock.
-    @exclusivity(unchecked)
-    var children: [ObserverNode] = []
+    var children: [ObserverNode] {
+        @inline(__always) get { family?.children ?? [] }
+        _modify { yield &familyForChanges.children }
+    }
 
     /// The children of the previous run, taken under the lock as a run
     /// begins, for the run to cancel before its body: a field, not an
     /// argument, so that the usual run, which has none, moves no array.
     /// Only the running thread uses it.
+    var orphans: [ObserverNode] {
+        @inline(__always) get { family?.orphans ?? [] }
+        _modify { yield &familyForChanges.orphans }
+    }
+
+    /// ``children``, ``orphans`` and ``cleanups``, in a box made when the
+    /// first child or cleanup is added (retained, released by `deinit`), or
+    /// nil: most observers have neither. Made and read by the running
+    /// thread, and made under the component lock, where other threads read
+    /// it.
     @exclusivity(unchecked)
-    var orphans: [ObserverNode] = []
+    private var familyBits: UnsafeMutableRawPointer?
+
+    @inline(__always)
+    private var family: ObserverFamily? {
+        guard let familyBits else { return nil }
+        return Unmanaged<ObserverFamily>.fromOpaque(familyBits).takeUnretainedValue()
+    }
+
+    /// ``family``, made if there is none: call under the component lock,
+    /// on the running thread.
+    private var familyForChanges: ObserverFamily {
+        if let family { return family }
+        let made = ObserverFamily()
+        familyBits = Unmanaged.passRetained(made).toOpaque()
+        return made
+    }
+
+    /// Makes ``family`` if there is none, for the running thread to add a
+    /// cleanup: under the component lock, unless the node has none yet (no
+    /// other thread can reach it then, and taking the lock would give it a
+    /// component of its own).
+    @inline(never)
+    func makeFamilyLocking() {
+        if componentBits.load(ordering: .acquiring) == 0 {
+            _ = familyForChanges
+            return
+        }
+        let component = Component.lock(self)
+        _ = familyForChanges
+        component._withUnsafeGuaranteedRef { $0.unlock() }
+    }
+
+    /// Whether ``family`` exists: the running thread may then change its
+    /// cleanups without the lock.
+    @inline(__always)
+    var hasFamily: Bool { familyBits != nil }
 
     /// The change that marked the observer since its last run (retained), to
     /// become ``lastCause`` if the observer does run: a change
@@ -90,8 +148,10 @@ class ObserverNode: SubscriberNode, @unchecked Sendable {
     /// Cleanups registered by the current or last run, in registration order.
     /// Appended by the running thread; taken under the component lock by the
     /// next run or by cancellation.
-    @exclusivity(unchecked)
-    var cleanups: [Cleanup] = []
+    var cleanups: [Cleanup] {
+        @inline(__always) get { family?.cleanups ?? [] }
+        _modify { yield &familyForChanges.cleanups }
+    }
 
     /// Where the observer was created, for diagnostics.
     let origin: SourceLocation
@@ -105,15 +165,24 @@ class ObserverNode: SubscriberNode, @unchecked Sendable {
         options: Announcements = .continuousDefault, takesEvents: Bool = false,
         callback: @escaping @Sendable () -> Void
     ) {
+        // First: the counter's atomic add is a barrier to the optimizer,
+        // which left a retain and a release of the callback and of the
+        // binding on each side of it.
+        let sequence = ObserverNode.sequenceCounter.wrappingAdd(1, ordering: .relaxed).newValue
         self.mode = mode
         self.origin = origin
-        self.binding = binding
+        bindingReference = binding.map { Unmanaged.passRetained($0) }
         self.options = options
         self.callback = CallbackSlot(callback)
         self.takesEvents = takesEvents
         isPlain = mode == .rerun && binding == nil && !takesEvents
-        sequence = ObserverNode.sequenceCounter.wrappingAdd(1, ordering: .relaxed).newValue
+        self.sequence = sequence
         super.init(kind: .observer)
+    }
+
+    deinit {
+        bindingReference?.release()
+        if let familyBits { Unmanaged<ObserverFamily>.fromOpaque(familyBits).release() }
     }
 
     /// This node as the ``EventObserverNode`` it is when it ``takesEvents``.
@@ -224,6 +293,7 @@ class ObserverNode: SubscriberNode, @unchecked Sendable {
 
     /// Runs the observer now: the first run of `observe`, on the thread that
     /// creates it (which runs on the observer's actor, if it has one).
+    @inline(__always)
     func run(_ state: ThreadState) {
         if componentBits.load(ordering: .acquiring) == 0 {
             // Brand new and no one else can reach it yet: no lock to take.
@@ -232,6 +302,13 @@ class ObserverNode: SubscriberNode, @unchecked Sendable {
             performFirstRun(state)
             return
         }
+        runSharedFirst(state)
+    }
+
+    /// ``run(_:)`` of an observer that has a component already: one a
+    /// running parent adopted.
+    @inline(never)
+    private func runSharedFirst(_ state: ThreadState) {
         let component = Component.lock(self)
         guard flags.isDisjoint(with: [.cancelled, .running]) else {
             component._withUnsafeGuaranteedRef { $0.unlock() }
@@ -574,8 +651,11 @@ class ObserverNode: SubscriberNode, @unchecked Sendable {
         withLockedFlags { $0.contains(.sourceDied) }
     }
 
+    /// Whether ``cancel()`` was called: once it returned, on any thread,
+    /// even if another thread's cancel of the same observer is still
+    /// freeing it.
     var isCancelled: Bool {
-        withLockedFlags { $0.contains(.cancelled) }
+        cancelRequested.load(ordering: .acquiring)
     }
 
     private func withLockedFlags<R>(_ body: (SubscriberFlags) -> R) -> R {

@@ -110,6 +110,7 @@ class SubscriberNode: Node, @unchecked Sendable {
         return Component.lock(self)
     }
 
+    @inline(__always)
     init(kind: Kind) {
         self.kind = kind
         super.init(isDerived: kind == .derived)
@@ -294,41 +295,52 @@ class SubscriberNode: Node, @unchecked Sendable {
     ) -> (Unmanaged<Component>, SubscriberFlags) {
         let start = newLinksStart
         let links = state.newLinks.elements.baseAddress.unsafelyUnwrapped
+        var component: Unmanaged<Component>
         if componentBits.load(ordering: .relaxed) == 0 {
-            // No component yet: join the first new source's as it is.
-            links[start].assumingMemoryBound(to: Link.self).pointee.source._withUnsafeGuaranteedRef {
-                Component.join(self, $0)
-            }
+            // No component yet (a new subscriber's first run): join the
+            // first new source's as it is.
+            component = Component.lockJoining(self, links[start].assumingMemoryBound(to: Link.self).pointee.source)
+        } else {
+            component = Component.lock(self)
         }
-        var component = Component.lock(self)
         dropUnrepeatedReadsLocked(state)
         var changed: SubscriberFlags = []
         var ownBits = componentBits.load(ordering: .relaxed)
-        var index = start
+        // By pointer, and the merge out of line: the loop then keeps its
+        // state in registers.
+        var cursor = links + start
+        let stop = links + end
         repeat {
-            let link = links[index].assumingMemoryBound(to: Link.self)
-            link.pointee.source._withUnsafeGuaranteedRef { source in
-                if !Component.containsOrAdopts(component, source, sharing: ownBits) {
-                    component._withUnsafeGuaranteedRef { $0.unlock() }
-                    Component.join(self, source)
-                    component = Component.lock(self)
-                    ownBits = componentBits.load(ordering: .relaxed)
-                }
-                if source.isDead {
-                    changed.insert(.dirty)
-                    return
-                }
-                if !link.pointee.isAttached { Graph.attachLocked(link, to: source) }
-                changed.insert(Graph.changeSeenLocked(by: link, of: source))
+            let link = cursor.pointee.assumingMemoryBound(to: Link.self)
+            let source = link.pointee.source
+            if !source._withUnsafeGuaranteedRef({ Component.containsOrAdopts(component, $0, sharing: ownBits) }) {
+                component = relockJoining(source, unlocking: component)
+                ownBits = componentBits.load(ordering: .relaxed)
             }
-            index &+= 1
-        } while index < end
+            changed.insert(source._withUnsafeGuaranteedRef { source in
+                if source.isDead { return .dirty }
+                if !link.pointee.isAttached { Graph.attachLocked(link, to: source) }
+                return Graph.changeSeenLocked(by: link, of: source)
+            })
+            cursor += 1
+        } while cursor < stop
         let above = state.newLinks.count &- end
         if above > 0 {
             for index in 0..<above { links[start &+ index] = links[end &+ index] }
         }
         state.newLinks.truncate(to: start &+ above)
         return (component, changed)
+    }
+
+    /// Unlocks `component`, joins `source`'s component, and locks the
+    /// merged one: a new link's source in another component.
+    @inline(never)
+    private func relockJoining(
+        _ source: Unmanaged<Node>, unlocking component: Unmanaged<Component>
+    ) -> Unmanaged<Component> {
+        component._withUnsafeGuaranteedRef { $0.unlock() }
+        source._withUnsafeGuaranteedRef { Component.join(self, $0) }
+        return Component.lock(self)
     }
 
     /// How diagnostics name the subscriber.

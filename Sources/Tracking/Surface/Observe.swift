@@ -135,8 +135,29 @@ public func observe(
 /// Starts an observer: its first run now, on this thread, unless it is bound
 /// to an actor this thread is not on, which then runs it. The token takes
 /// the caller's reference to the node.
+@inline(__always)
 private func start(_ node: __owned ObserverNode, callerIsolation: (any Actor)?) -> TrackingToken {
-    ThreadState.withCurrent { state in
+    let state = ThreadState.currentPointer
+    if node.binding == nil, tracking_current_scope() == nil {
+        // The usual observer: no actor, no parent.
+        Unmanaged<ThreadState>.fromOpaque(state)._withUnsafeGuaranteedRef { state in
+            Scheduler.beginTransaction(state)
+            node.run(state)
+            Scheduler.endTransaction(state)
+        }
+    } else {
+        startAdoptedOrBound(node, callerIsolation: callerIsolation, state)
+    }
+    return TrackingToken(node: node)
+}
+
+/// ``start(_:callerIsolation:)`` of an observer created inside another's
+/// run, or bound to an actor.
+@inline(never)
+private func startAdoptedOrBound(
+    _ node: ObserverNode, callerIsolation: (any Actor)?, _ statePointer: UnsafeMutableRawPointer
+) {
+    Unmanaged<ThreadState>.fromOpaque(statePointer)._withUnsafeGuaranteedRef { state in
         if let scope = tracking_current_scope() {
             Unmanaged<SubscriberNode>.fromOpaque(scope)._withUnsafeGuaranteedRef { parent in
                 if parent.kind == .observer {
@@ -160,7 +181,6 @@ private func start(_ node: __owned ObserverNode, callerIsolation: (any Actor)?) 
             Scheduler.endTransaction(state)
         }
     }
-    return TrackingToken(node: node)
 }
 
 /// `body` as a plain function, to call where its isolation holds: on its

@@ -15,13 +15,16 @@ import Synchronization
 @usableFromInline
 struct RegistrarLock: ~Copyable {
     @usableFromInline
-    let word = Atomic<UInt>(0)
+    let word: Atomic<UInt>
 
     private static let locked: UInt = 1
     private static let parked: UInt = 2
     private static let flags: UInt = locked | parked
 
-    init() {}
+    @inlinable
+    init() {
+        word = Atomic(0)
+    }
 
     @inline(__always)
     func lock() {

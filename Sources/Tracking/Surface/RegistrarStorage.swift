@@ -6,11 +6,13 @@ import Synchronization
 /// path (for the hand-written registrar calls) and told when the object is
 /// deallocated. Its deinitializer is the object's death.
 ///
-/// Small (a lock word, a node and an array, all empty until a property is
+/// Small (a lock word, a node and a box, all empty until a property is
 /// observed: 40 bytes, which glibc serves from the same 48-byte chunk as 32):
 /// it is allocated with every object. The first node is kept inline and set
 /// without the lock, so that the usual object, one observed property,
-/// allocates no array buffer and its first tracked read locks nothing.
+/// allocates no array buffer and its first tracked read locks nothing. No
+/// field needs a release of its own, so that an object never observed frees
+/// its storage with a few loads.
 @usableFromInline
 final class RegistrarStorage: @unchecked Sendable {
     /// The lock, and in its word, for a class that also conforms to
@@ -18,14 +20,36 @@ final class RegistrarStorage: @unchecked Sendable {
     /// registrar), retained, made at the first read of one of its
     /// properties (ObservationBridge.swift).
     @usableFromInline
-    let lock = RegistrarLock()
+    let lock: RegistrarLock
 
     /// The node registered first (a retained `PropertyNode`'s address, or
     /// 0), set once, by a compare-and-swap, with or without the lock; then
-    /// the others, guarded by `lock`, in the order they were registered.
-    private let firstNodeBits = Atomic<UInt>(0)
-    @exclusivity(unchecked)
-    private var laterNodes: [PropertyNode] = []
+    /// the others, guarded by `lock`, in the order they were registered, in
+    /// a box made at the second (retained, or nil): an empty array here
+    /// would cost every object a release when it dies.
+    @usableFromInline
+    let firstNodeBits: Atomic<UInt>
+    @usableFromInline @exclusivity(unchecked)
+    var laterNodesBox: UnsafeMutableRawPointer?
+
+    /// The box of the nodes after the first, if there are any.
+    private var laterNodesReference: Unmanaged<LaterNodes>? {
+        laterNodesBox.map { Unmanaged.fromOpaque($0) }
+    }
+
+    /// The nodes after the first. Call under `lock`, or in `deinit`.
+    private var laterNodes: [PropertyNode] {
+        laterNodesReference?.takeUnretainedValue().nodes ?? []
+    }
+
+    /// Appends a node after the first. Call under `lock`.
+    private func appendLaterLocked(_ node: PropertyNode) {
+        if let box = laterNodesReference {
+            box._withUnsafeGuaranteedRef { $0.nodes.append(node) }
+        } else {
+            laterNodesBox = Unmanaged.passRetained(LaterNodes(node)).toOpaque()
+        }
+    }
 
     private var firstNode: PropertyNode? {
         let bits = firstNodeBits.load(ordering: .acquiring)
@@ -54,16 +78,22 @@ final class RegistrarStorage: @unchecked Sendable {
     /// held.
     @inline(__always)
     private func register(_ node: PropertyNode) {
-        if !registerFirst(node) { lock.withLock { laterNodes.append(node) } }
+        if !registerFirst(node) { lock.withLock { appendLaterLocked(node) } }
     }
 
     /// ``register(_:)`` under `lock`.
     private func registerLocked(_ node: PropertyNode) {
-        if !registerFirst(node) { laterNodes.append(node) }
+        if !registerFirst(node) { appendLaterLocked(node) }
     }
 
-    @usableFromInline
-    init() {}
+    /// Inlinable, with ``TrackingRegistrar/init()``: making one is an
+    /// allocation and three stores in the object's initializer.
+    @inlinable
+    init() {
+        lock = RegistrarLock()
+        firstNodeBits = Atomic(0)
+        laterNodesBox = nil
+    }
 
     /// The node of the `@Tracked` property whose storage (its slot word) is at
     /// `storage` and whose value is at `value`, made now if the property has
@@ -138,15 +168,28 @@ final class RegistrarStorage: @unchecked Sendable {
     /// of it once, as of a change.
     deinit {
         let first = firstNodeBits.load(ordering: .acquiring)
-        if first == 0 { return releaseBridge() }
-        SourceNode.ownerDied(nodes)
-        Unmanaged<PropertyNode>.fromOpaque(UnsafeRawPointer(bitPattern: first).unsafelyUnwrapped).release()
-        releaseBridge()
-    }
-
-    private func releaseBridge() {
+        if first != 0 { ownerDied(first) }
         let bridge = lock.pointer
         if bridge != 0 { releaseObservationBridge(at: bridge) }
+    }
+
+    /// The death of an object something observed: out of line, so that
+    /// freeing the storage of one never observed takes no stack frame.
+    @inline(never)
+    private func ownerDied(_ first: UInt) {
+        SourceNode.ownerDied(nodes)
+        Unmanaged<PropertyNode>.fromOpaque(UnsafeRawPointer(bitPattern: first).unsafelyUnwrapped).release()
+        laterNodesReference?.release()
+    }
+
+}
+
+/// The nodes of an object after its first (see ``RegistrarStorage``).
+private final class LaterNodes {
+    var nodes: [PropertyNode]
+
+    init(_ node: PropertyNode) {
+        nodes = [node]
     }
 }
 

@@ -49,6 +49,7 @@ public struct TrackingRegistrar: Sendable {
     let storage: RegistrarStorage
 
     /// Creates the registrar of one object.
+    @inlinable
     public init() {
         storage = RegistrarStorage()
     }
