@@ -23,6 +23,35 @@ class ObserverNode: SubscriberNode, @unchecked Sendable {
 
     let mode: Mode
 
+    // The fields of one byte first, together: they share one word.
+
+    /// Whether the body takes an ``Announcement``: the node is an
+    /// ``EventObserverNode``, whose callback ``callback`` is not.
+    let takesEvents: Bool
+
+    /// Which announcements wake the observer: changes (`.willSet`, `.didSet`)
+    /// and deaths of what it read (`.deinit`).
+    let options: Announcements
+
+    /// The actor the observer runs on, or nil for the thread that ends the
+    /// transaction.
+
+    /// Whether the observer re-runs its body (`.rerun`), unbound and without
+    /// events: the usual `observe`, whose queued runs take a short path.
+    let isPlain: Bool
+
+    /// Whether ``cancel()`` has been called: set by the exchange that
+    /// claims the cancellation, just before the observer is flagged
+    /// `.cancelled`, and read without the lock, so that a second cancel
+    /// takes no lock.
+    let cancelRequested = Atomic<Bool>(false)
+
+    /// Whether the run the actor owes is the first (its event is `.initial`).
+    /// Guarded by the component lock.
+    @exclusivity(unchecked)
+    private var firstRunIsPending = false
+
+
     /// Creation order: observers queued by one transaction run in this order.
     final let sequence: UInt64
 
@@ -33,12 +62,6 @@ class ObserverNode: SubscriberNode, @unchecked Sendable {
     /// after the lock, like every node reference dropped under it.
     @exclusivity(unchecked)
     final var lastCause: Unmanaged<Node>?
-
-    /// Whether ``cancel()`` has been called: set by the exchange that
-    /// claims the cancellation, just before the observer is flagged
-    /// `.cancelled`, and read without the lock, so that a second cancel
-    /// takes no lock.
-    let cancelRequested = Atomic<Bool>(false)
 
     /// The body (`.rerun`) or the invalidation handler (`.invalidate`);
     /// ``doNothing`` once cancelled. Guarded by the component lock, but stable
@@ -54,16 +77,6 @@ class ObserverNode: SubscriberNode, @unchecked Sendable {
     @exclusivity(unchecked)
     var callback: CallbackSlot
 
-    /// Whether the body takes an ``Announcement``: the node is an
-    /// ``EventObserverNode``, whose callback ``callback`` is not.
-    let takesEvents: Bool
-
-    /// Which announcements wake the observer: changes (`.willSet`, `.didSet`)
-    /// and deaths of what it read (`.deinit`).
-    let options: Announcements
-
-    /// The actor the observer runs on, or nil for the thread that ends the
-    /// transaction.
     @inline(__always)
     var binding: ActorBinding? { bindingReference?.takeUnretainedValue() }
 
@@ -155,10 +168,6 @@ class ObserverNode: SubscriberNode, @unchecked Sendable {
 
     /// Where the observer was created, for diagnostics.
     let origin: SourceLocation
-
-    /// Whether the observer re-runs its body (`.rerun`), unbound and without
-    /// events: the usual `observe`, whose queued runs take a short path.
-    let isPlain: Bool
 
     init(
         mode: Mode, origin: SourceLocation, binding: ActorBinding? = nil,
@@ -341,11 +350,6 @@ class ObserverNode: SubscriberNode, @unchecked Sendable {
         firstRunIsPending = true
         binding.unsafelyUnwrapped.post(self)
     }
-
-    /// Whether the run the actor owes is the first (its event is `.initial`).
-    /// Guarded by the component lock.
-    @exclusivity(unchecked)
-    private var firstRunIsPending = false
 
     /// Runs a queued observer if it must: when it is dirty, or when it is
     /// pending and one of its derived dependencies really changed. An
@@ -686,10 +690,25 @@ func untrackedRun<T>(_ body: () throws -> T) rethrows -> T {
     return try body()
 }
 
-/// Where something was created, for diagnostics.
-struct SourceLocation: CustomStringConvertible, Sendable {
-    let fileID: StaticString
-    let line: UInt
+/// Where something was created, for diagnostics: two words, where a
+/// `StaticString` and a line take four.
+struct SourceLocation: CustomStringConvertible, @unchecked Sendable {
+    /// The file's name, UTF-8, in the binary's constant data.
+    private let fileStart: UnsafeRawPointer
+    private let fileLength: UInt32
+    let line: UInt32
+
+    init(fileID: StaticString, line: UInt) {
+        let file: StaticString = fileID.hasPointerRepresentation ? fileID : "?"
+        fileStart = UnsafeRawPointer(file.utf8Start)
+        fileLength = UInt32(clamping: file.utf8CodeUnitCount)
+        self.line = UInt32(clamping: line)
+    }
+
+    /// The file's name, as `#fileID` wrote it.
+    var fileID: String {
+        String(decoding: UnsafeRawBufferPointer(start: fileStart, count: Int(fileLength)), as: UTF8.self)
+    }
 
     var description: String { "\(fileID):\(line)" }
 }
