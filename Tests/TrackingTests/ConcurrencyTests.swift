@@ -441,4 +441,56 @@ let isThreadSanitized: Bool = dlsym(dlopen(nil, RTLD_NOW), "__tsan_init") != nil
         #expect(diagnostics.map(\.kind) == [])
         #expect(seen.current.last == writes)
     }
+
+    /// An observer bound to an actor, made off that actor, has its first run
+    /// sent there; its creator cancels it at once, while the actor may be
+    /// starting that run. Each body runs at most once, none after the
+    /// cancel returned and a write came, and no link is left.
+    @Test func boundObserversCancelledWhileTheirActorStartsThemRunAtMostOnce() async {
+        let values = TwoValues()
+        let rounds = isThreadSanitized ? 200 : 2_000
+        let runs = (0..<rounds).map { _ in Locked(0) }
+        let barrierRuns = Locked(0)
+        let (tokens, barrier) = await Task.detached {
+            let tokens = (0..<rounds).map { round in
+                let count = runs[round]
+                let token = observe { @FirstRunActor in
+                    _ = values.x
+                    count.mutate { $0 += 1 }
+                }
+                token.cancel()
+                return token
+            }
+            // Sent to the actor after the others: once it has run, they
+            // have been taken care of.
+            let barrier = observe { @FirstRunActor in
+                _ = values.x
+                barrierRuns.mutate { $0 += 1 }
+            }
+            return (tokens, barrier)
+        }.value
+        await waitUntil { barrierRuns.current == 1 }
+        let runsBeforeTheWrite = runs.map(\.current)
+        values.x = 1
+        await waitUntil { barrierRuns.current == 2 }
+        barrier.cancel()
+        #expect(runsBeforeTheWrite.allSatisfy { $0 <= 1 })
+        #expect(runs.map(\.current) == runsBeforeTheWrite)
+        #expect(tokens.allSatisfy { $0.isCancelled && $0.dependencies.isEmpty })
+        #expect(values.trackingRegistrar.activeDependencyCount == 0)
+    }
+}
+
+/// The actor of ``ConcurrencyTests/boundObserversCancelledWhileTheirActorStartsThemRunAtMostOnce()``.
+@globalActor actor FirstRunActor {
+    static let shared = FirstRunActor()
+}
+
+/// Yields until `condition` holds, at most ten thousand times.
+private func waitUntil(_ condition: () -> Bool, sourceLocation: Testing.SourceLocation = #_sourceLocation) async {
+    for _ in 0..<10_000 {
+        if condition() { return }
+        await Task.yield()
+    }
+    Issue.record("the condition never held", sourceLocation: sourceLocation)
 }

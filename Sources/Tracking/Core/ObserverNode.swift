@@ -345,7 +345,10 @@ class ObserverNode: SubscriberNode, @unchecked Sendable {
     /// Sends the first run of a brand-new observer to its actor, which the
     /// creating thread is not on.
     func postFirstRun() {
-        // No one else can reach it yet.
+        // The actor starts the run while the creator's token may be
+        // cancelled: a component of its own from now on, so that both take
+        // its lock (a cancel takes none on a node without one).
+        _ = Component.first(of: self)
         flags.insert([.dirty, .queued])
         firstRunIsPending = true
         binding.unsafelyUnwrapped.post(self)
