@@ -18,28 +18,52 @@ import CTrackingSupport
 ///   the write, before the value is stored.
 /// - A transaction belongs to its thread: writes on other threads are not
 ///   part of it.
+/// - It costs two calls, around `body`, which is called directly.
 ///
 /// - Parameter body: The changes to make.
 /// - Returns: What `body` returns.
 /// - Throws: What `body` throws, after the observers ran.
+@inlinable
 public func withTransaction<T>(_ body: () throws -> T) rethrows -> T {
-    // The thread's state, borrowed: the thread keeps it alive.
-    let state = Unmanaged<ThreadState>.fromOpaque(ThreadState.currentPointer)
-    let takesSnapshots = state._withUnsafeGuaranteedRef { state in
-        let takesSnapshots = state.explicitTransactionDepth == 0 && !state.isFlushing
-        if takesSnapshots { Transactions.begin(state) }
-        state.explicitTransactionDepth += 1
-        Scheduler.beginTransaction(state)
-        return takesSnapshots
+    let transaction = ExplicitTransaction.begin()
+    defer { transaction.end() }
+    return try body()
+}
+
+/// The start and end of ``withTransaction(_:)`` on this thread.
+@usableFromInline
+struct ExplicitTransaction {
+    /// The thread's state, borrowed: the thread keeps it alive.
+    @usableFromInline
+    let state: UnsafeMutableRawPointer
+    /// Whether it is the outermost explicit transaction, which keeps the
+    /// values its changes replace, to compare at its end.
+    @usableFromInline
+    let takesSnapshots: Bool
+
+    /// Starts a transaction on this thread.
+    @usableFromInline
+    static func begin() -> ExplicitTransaction {
+        let pointer = ThreadState.currentPointer
+        let takesSnapshots = Unmanaged<ThreadState>.fromOpaque(pointer)._withUnsafeGuaranteedRef { state in
+            let takesSnapshots = state.explicitTransactionDepth == 0 && !state.isFlushing
+            if takesSnapshots { Transactions.begin(state) }
+            state.explicitTransactionDepth += 1
+            Scheduler.beginTransaction(state)
+            return takesSnapshots
+        }
+        return ExplicitTransaction(state: pointer, takesSnapshots: takesSnapshots)
     }
-    defer {
-        state._withUnsafeGuaranteedRef { state in
+
+    /// Ends it: the outermost one runs the observers of its changes.
+    @usableFromInline
+    func end() {
+        Unmanaged<ThreadState>.fromOpaque(state)._withUnsafeGuaranteedRef { state in
             state.explicitTransactionDepth -= 1
             if takesSnapshots { Transactions.end(state) }
             Scheduler.endTransaction(state)
         }
     }
-    return try body()
 }
 
 /// Runs `body` without recording its reads in the current tracking scope.
