@@ -242,11 +242,26 @@ class DerivedNode: SubscriberNode, @unchecked Sendable {
         }
         let drain = Unmanaged<ThreadState>.fromOpaque(ThreadState.currentPointer)._withUnsafeGuaranteedRef { state in
             claimLocked(state)
-            if hasResult && !flags.contains(.dirty) {
-                _ = Pull.run(self, state, &component)
-            } else {
-                // Dirty (a source it read changed): nothing to validate.
-                recompute(self, state, &component)
+            var rounds = 0
+            while true {
+                let changesBefore = state.changesAnnounced
+                if hasResult && !flags.contains(.dirty) {
+                    _ = Pull.run(self, state, &component)
+                } else {
+                    // Dirty (a source it read changed): nothing to validate.
+                    recompute(self, state, &component)
+                }
+                // Marked again while it computed, by a write on another
+                // thread: the result may mix values from before and after
+                // that write. Validated again, a bounded number of times (a
+                // stream of writes must not hold a reader forever; the mark
+                // stays for the next read). Marks this thread's own writes
+                // made (a closure that writes) are left for the next read.
+                if flags.isDisjoint(with: .dirtyOrPending) || state.changesAnnounced != changesBefore
+                    || rounds == DerivedNode.revalidationsPerRead {
+                    break
+                }
+                rounds &+= 1
             }
             releaseClaimLocked()
             return !state.releases.isEmpty
@@ -254,6 +269,10 @@ class DerivedNode: SubscriberNode, @unchecked Sendable {
         link?.pointee.version = version.load(ordering: .relaxed)
         return drain ? .currentAfterDrain : .current
     }
+
+    /// How many times a read validates a value again that writes on other
+    /// threads marked while it computed (``refreshStaleLocked(_:_:)``).
+    static let revalidationsPerRead = 8
 
     /// Ends a read that ``refreshStaleLocked(_:_:)`` brought up to date:
     /// unlocks `component` and releases what the walk dropped.

@@ -89,6 +89,13 @@ enum Pull {
                 }
                 // Its closure has read what was held for it.
                 if let current = held {
+                    // Marked again since it was held (a write on another
+                    // thread): the closure read its older result, so the
+                    // value is not current. The mark that said so reached
+                    // `node` before its recomputation cleared it.
+                    if !current._withUnsafeGuaranteedRef({ $0.flags.isDisjoint(with: .dirtyOrPending) }) {
+                        node._withUnsafeGuaranteedRef { _ = $0.flags.insert(.pending) }
+                    }
                     release(current)
                     held = nil
                 }

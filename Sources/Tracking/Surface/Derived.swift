@@ -15,7 +15,8 @@ import CTrackingSupport
 ///   after a dependency changed, and only when read (or when an observer that
 ///   read it must decide whether to run).
 /// - **Glitch-free**: in a diamond (`a → b, c → d`), `d` computes once per
-///   transaction and never sees a mix of old and new values.
+///   transaction and never sees a mix of old and new values (for a write on
+///   another thread while it is read, see thread-safety below).
 /// - **Equality cut-off**: when it recomputes to a value equal to the previous
 ///   one (`==` by default for `Equatable` values, or `isEqual`), what depends
 ///   on it does not run again.
@@ -34,7 +35,13 @@ import CTrackingSupport
 /// Thread-safety: `value` may be read from any thread. The closure runs on
 /// the reading thread, outside every internal lock; if two threads need a new
 /// value at once, one computes and caches it while the other computes its own
-/// copy without caching.
+/// copy without caching. A read that begins after a write on another thread
+/// ended sees that write in everything the value depends on. A read that
+/// overlaps such a write may get a result computed while the write was
+/// halfway through the graph (as reading the properties one by one would);
+/// the cache never keeps it: a computation that a write on another thread
+/// marked while it ran is validated again, at once (a few times at most) and
+/// at the next read.
 public final class Derived<Value> {
     @usableFromInline
     let node: TypedDerivedNode<Value>
