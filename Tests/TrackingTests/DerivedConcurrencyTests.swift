@@ -60,4 +60,58 @@ struct Pair: Equatable, Sendable {
         #expect(double.value == 2 * source.value)
         withExtendedLifetime(token) {}
     }
+
+    /// Two values that read each other, read at once on two threads: each
+    /// thread runs one, finds the other running on the other thread,
+    /// computes it itself without caching, and reaches its own value again.
+    /// Each error names the whole cycle (an uncached computation named
+    /// none: "b → b").
+    @Test func aCycleReadOnTwoThreadsAtOnceIsNamedWholeOnEach() async {
+        final class Later: @unchecked Sendable { var b: ThrowingDerived<Int>? }
+        let later = Later()
+        let aStarted = [DispatchSemaphore(value: 0), DispatchSemaphore(value: 0)]
+        let bStarted = [DispatchSemaphore(value: 0), DispatchSemaphore(value: 0)]
+        let aRuns = Locked(0)
+        let bRuns = Locked(0)
+        // Each value's first run (cached, on its thread) waits until the
+        // other's has started, and its second (uncached, on the other
+        // thread) until the other's second has: both cycles are then found
+        // while both first runs are still running.
+        // (A later run, validating again a value whose dependency finished
+        // computing meanwhile, waits for nothing.)
+        let a = ThrowingDerived<Int>("a") {
+            let run = aRuns.mutate { $0 += 1; return $0 }
+            if run <= 2 {
+                aStarted[run - 1].signal()
+                bStarted[run - 1].wait()
+            }
+            return try later.b!.value + 1
+        }
+        let b = ThrowingDerived<Int>("b") {
+            let run = bRuns.mutate { $0 += 1; return $0 }
+            if run <= 2 {
+                bStarted[run - 1].signal()
+                aStarted[run - 1].wait()
+            }
+            return try a.value + 1
+        }
+        later.b = b
+        let errors = Locked<[String: [String]]>([:])
+        await onThreads(2) { thread in
+            let (name, value) = thread == 0 ? ("a", a) : ("b", b)
+            do {
+                _ = try value.value
+            } catch let error as DerivedCycleError {
+                errors.mutate { $0[name] = error.cycle }
+            } catch {
+                errors.mutate { $0[name] = ["unexpected: \(error)"] }
+            }
+        }
+        // Each names the whole cycle: from the value read, or, when the
+        // value was validated again once the other had cached its error,
+        // as that error names it.
+        let whole: Set<[String]> = [["a", "b", "a"], ["b", "a", "b"]]
+        #expect(errors.current.keys.sorted() == ["a", "b"])
+        #expect(errors.current.values.allSatisfy { whole.contains($0) })
+    }
 }

@@ -363,20 +363,46 @@ class DerivedNode: SubscriberNode, @unchecked Sendable {
         return component
     }
 
+    /// Runs `compute`, this value's closure, for a reader while another
+    /// thread computes the value: in the reader's scope (what it reads, the
+    /// reader depends on), and without caching the result. The thread
+    /// notes the computation meanwhile, so that a cycle through it names
+    /// this value.
+    @usableFromInline @inline(never)
+    final func computeUncached<Value>(_ compute: () throws -> Value) rethrows -> Value {
+        let state = ThreadState.current
+        state.uncachedComputations.append(UncachedComputation(
+            node: Unmanaged.passUnretained(self).toOpaque(), reader: tracking_current_scope()))
+        defer { state.uncachedComputations.removeLast() }
+        return try compute()
+    }
+
     /// Names the derived values in the cycle that reached this one again,
     /// from the reader that read it again back to it. Each value on the way
     /// is either running its closure (its reader is the scope it started
-    /// in) or being validated by ``Pull`` (its reader is the subscriber of
-    /// the frame that descended into it).
+    /// in), being validated by ``Pull`` (its reader is the subscriber of
+    /// the frame that descended into it), or computed uncached for a reader
+    /// (``computeUncached(_:)``).
     private final func cycleError() -> DerivedValueCycle {
         var chain: [String] = []
         var scope = tracking_current_scope()
         let me = Unmanaged.passUnretained(self).toOpaque()
+        let uncached = ThreadState.current.uncachedComputations
+        var nextUncached = uncached.count - 1
+        // The values computed uncached inside the run of `reader`, innermost
+        // first.
+        func appendUncached(readBy reader: UnsafeMutableRawPointer?) {
+            while nextUncached >= 0, uncached[nextUncached].reader == reader {
+                chain.append(Unmanaged<DerivedNode>.fromOpaque(uncached[nextUncached].node).takeUnretainedValue().name)
+                nextUncached -= 1
+            }
+        }
         // Bounded: the readers of this thread's running values are finite,
         // but a wrong walk must end rather than hang.
         var steps = 0
         while let current = scope, current != me, steps <= 1_000_000 {
             steps += 1
+            appendUncached(readBy: current)
             let node = Unmanaged<SubscriberNode>.fromOpaque(current).takeUnretainedValue()
             var reader = node.previousScope
             if node.isDerived {
@@ -389,8 +415,16 @@ class DerivedNode: SubscriberNode, @unchecked Sendable {
             }
             scope = reader
         }
+        appendUncached(readBy: me)
         return DerivedValueCycle(names: [name] + chain.reversed() + [name])
     }
+}
+
+/// A derived value that a thread computes without caching, and the scope
+/// that read it (see ``DerivedNode/computeUncached(_:)``).
+struct UncachedComputation {
+    let node: UnsafeMutableRawPointer
+    let reader: UnsafeMutableRawPointer?
 }
 
 /// How a read of a derived value reaches its result (see

@@ -94,6 +94,11 @@ final class ThreadState {
     /// name them if the chain is stopped.
     @exclusivity(unchecked)
     var chainCauses: Set<String> = []
+    /// The derived values this thread computes without caching, while
+    /// another thread computes them (``DerivedNode/computeUncached(_:)``),
+    /// innermost last: a cycle's error names them.
+    @exclusivity(unchecked)
+    var uncachedComputations: [UncachedComputation] = []
     /// Node references (retained) to release once the lock is released.
     @exclusivity(unchecked)
     var releases = PointerStack()

@@ -123,7 +123,7 @@ public final class Derived<Value> {
             return valueAfterCycle(DerivedCycleError(cycle: error.names))
         }
         // Busy on another thread: compute here, uncached (the closure cannot throw).
-        if access.isBusy { return try! node.compute() }
+        if access.isBusy { return try! node.computeUncached(node.compute) }
         let value = node.currentValue
         node.endRead(access)
         guard let value else { preconditionFailure("Tracking: a non-throwing derived value has no value") }
@@ -267,7 +267,7 @@ public final class ThrowingDerived<Value> {
         } catch {
             throw DerivedCycleError(cycle: error.names)
         }
-        if access.isBusy { return try node.compute() }
+        if access.isBusy { return try node.computeUncached(node.compute) }
         let value = node.currentValue
         let error = node.currentError
         node.endRead(access)
