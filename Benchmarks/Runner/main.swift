@@ -154,7 +154,11 @@ let thresholdCheck = thresholdBaseline.map {
 }
 let table = ResultTable(records: results.results, comparison: comparison)
 print(TerminalReport.render(table))
-print("\n\(results.results.count) benchmarks in \(formatSeconds(results.durationSeconds)).")
+let notRun = results.results.filter { $0.unsupported != nil }.count
+print(
+    "\n\(results.results.count - notRun) benchmarks"
+        + (notRun > 0 ? " (and \(notRun) variants that cannot run them, listed as not run)" : "")
+        + " in \(formatSeconds(results.durationSeconds)).")
 if let comparison {
     print("\n" + comparison.summary.joined(separator: "\n"))
 }

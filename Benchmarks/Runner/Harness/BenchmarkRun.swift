@@ -102,7 +102,8 @@ enum BenchmarkRun {
         _ group: [Benchmark], first: Int, total: Int, round: Int, rounds: Int, elapsedNanoseconds: UInt64
     ) -> String {
         let positions = group.count == 1 ? "\(first)" : "\(first)-\(first + group.count - 1)"
-        let variants = group.count == 1 ? group[0].variant : group.map(\.variant).joined(separator: ", ")
+        // Semicolons: a variant's name may hold a comma ("bridged, read once").
+        let variants = group.count == 1 ? group[0].variant : group.map(\.variant).joined(separator: "; ")
         let roundText = rounds > 1 ? "round \(round)/\(rounds), " : ""
         let elapsed = formatSeconds(Double(elapsedNanoseconds) / 1e9)
         return "[\(positions)/\(total)] \(group[0].groupKey) (\(variants))  (\(roundText)\(elapsed) elapsed)"
