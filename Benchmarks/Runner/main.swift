@@ -157,7 +157,8 @@ print(TerminalReport.render(table))
 let notRun = results.results.filter { $0.unsupported != nil }.count
 print(
     "\n\(results.results.count - notRun) benchmarks"
-        + (notRun > 0 ? " (and \(notRun) variants that cannot run them, listed as not run)" : "")
+        + (notRun == 1 ? " (and 1 variant listed as not run)" : "")
+        + (notRun > 1 ? " (and \(notRun) variants listed as not run)" : "")
         + " in \(formatSeconds(results.durationSeconds)).")
 if let comparison {
     print("\n" + comparison.summary.joined(separator: "\n"))
