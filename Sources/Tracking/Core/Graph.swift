@@ -100,7 +100,7 @@ enum Graph {
     /// the previous run that this run did not repeat.
     @usableFromInline
     static func truncateLocked(_ subscriber: SubscriberNode, state: ThreadState) {
-        var stale: LinkPointer?
+        let stale: LinkPointer?
         if let last = subscriber.lastTracked {
             stale = last.pointee.nextDependency
             last.pointee.nextDependency = nil
@@ -108,19 +108,24 @@ enum Graph {
             stale = subscriber.firstDependency
             subscriber.firstDependency = nil
         }
-        while let link = stale {
-            stale = link.pointee.nextDependency
-            removeLocked(link, state: state)
-        }
+        removeChainLocked(from: stale, state: state)
     }
 
     /// Removes every link of `subscriber`: inline, so that cancelling an
     /// observer with a few links makes no call for them.
     @inline(__always)
     static func removeAllLocked(_ subscriber: SubscriberNode, state: ThreadState) {
-        var stale = subscriber.firstDependency
+        let stale = subscriber.firstDependency
         subscriber.firstDependency = nil
         subscriber.lastTracked = nil
+        removeChainLocked(from: stale, state: state)
+    }
+
+    /// Removes `first` and the links after it in its dependency list, which
+    /// the caller has cut off.
+    @inline(__always)
+    private static func removeChainLocked(from first: LinkPointer?, state: ThreadState) {
+        var stale = first
         while let link = stale {
             stale = link.pointee.nextDependency
             removeLocked(link, state: state)

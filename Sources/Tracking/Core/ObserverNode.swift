@@ -33,9 +33,6 @@ class ObserverNode: SubscriberNode, @unchecked Sendable {
     /// and deaths of what it read (`.deinit`).
     let options: Announcements
 
-    /// The actor the observer runs on, or nil for the thread that ends the
-    /// transaction.
-
     /// Whether the observer re-runs its body (`.rerun`), unbound and without
     /// events: the usual `observe`, whose queued runs take a short path.
     let isPlain: Bool
@@ -50,7 +47,6 @@ class ObserverNode: SubscriberNode, @unchecked Sendable {
     /// Guarded by the component lock.
     @exclusivity(unchecked)
     private var firstRunIsPending = false
-
 
     /// Creation order: observers queued by one transaction run in this order.
     final let sequence: UInt64
@@ -77,6 +73,8 @@ class ObserverNode: SubscriberNode, @unchecked Sendable {
     @exclusivity(unchecked)
     var callback: CallbackSlot
 
+    /// The actor the observer runs on, or nil for the thread that ends the
+    /// transaction.
     @inline(__always)
     var binding: ActorBinding? { bindingReference?.takeUnretainedValue() }
 
@@ -226,7 +224,7 @@ class ObserverNode: SubscriberNode, @unchecked Sendable {
             return true
         }
         flags = found.union(mark)
-        return found.contains(.queued) && !found.contains(.running) && queuedThread == state.identity
+        return isQueuedLocked(on: state)
     }
 
     /// Whether the observer waits in `state`'s queue (so only that thread
