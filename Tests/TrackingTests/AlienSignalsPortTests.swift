@@ -85,7 +85,7 @@ struct PortError: Error, Equatable { let message: String }
         #expect(d.value == true)
     }
 
-    @Test func computed_doesNotUpdateIfTheSignalValueIsReverted() {
+    @Test func computed_aValueRevertedByASecondWriteOutsideATransactionRecomputesOnce() {
         let times = PortBox(0)
         let src = PortSignal(0)
         let c1 = Derived { () -> Int in times.v += 1; return src.v }
@@ -190,7 +190,7 @@ struct PortError: Error, Equatable { let message: String }
         order1.v = []; order2.v = []; order3.v = []
         withTransaction { b.v = 1; a.v = 1 }
         // alien-signals: ["effect2", "effect1"] (order of notification).
-        // Tracking documents creation order; see the report.
+        // Tracking runs a transaction's observers in creation order.
         #expect(order1.v == ["effect1", "effect2"])
         #expect(order2.v == order1.v)
         #expect(order3.v == order1.v)
@@ -365,7 +365,7 @@ struct PortError: Error, Equatable { let message: String }
         #expect(log.v == ["grandchild:cleanup", "child:cleanup", "outer:cleanup"])
     }
 
-    @Test func effect_computedUnwatchedChildEffectCleanupsAreLIFO() {
+    @Test func effect_observersStartedInsideADerivedValueStopWithTheirTokensNotWithIt() {
         let log = PortBox<[String]>([])
         let kids = PortBox<[TrackingToken]>([])
         let c = Derived { () -> Int in
@@ -384,7 +384,7 @@ struct PortError: Error, Equatable { let message: String }
         #expect(log.v == ["e1", "e2", "e3"])
     }
 
-    @Test func effect_effectCreatedInsideComputedOldInnerCleanupRunsBeforeNewInnerSetup() {
+    @Test func effect_anObserverStartedInsideADerivedValueLivesUntilItsTokenIsReleased() {
         let a = PortSignal(0)
         let log = PortBox<[String]>([])
         let kids = PortBox<[TrackingToken]>([])
