@@ -156,4 +156,96 @@ import Testing
         #expect(diagnostics.first?.message.contains("CleanupTests.swift") == true)
         #expect(ran.current == 0)
     }
+
+    // MARK: Cleanups that cancel
+
+    /// How an observer can be woken for the run its cleanup then cancels.
+    enum Wake: CaseIterable, Sendable {
+        case write, writeInATransaction, writeBehindADerivedValue
+    }
+
+    /// Preact's "should not run the effect if the cleanup function disposes
+    /// it": the body does not run again, whatever queued the run.
+    @Test(arguments: Wake.allCases)
+    func aCleanupThatCancelsItsObserverStopsTheRunAboutToStart(_ wake: Wake) {
+        let counter = Counter()
+        let doubled = Derived { counter.value * 2 }
+        let runs = Locked<[Int]>([])
+        let cleanups = Locked(0)
+        let holder = Locked<TrackingToken?>(nil)
+        let token = observe {
+            runs.append(wake == .writeBehindADerivedValue ? doubled.value : counter.value)
+            onCleanup {
+                cleanups.increment()
+                holder.current?.cancel()
+            }
+        }
+        holder.mutate { $0 = token }
+        if wake == .writeInATransaction {
+            withTransaction { counter.value = 1 }
+        } else {
+            counter.value = 1
+        }
+        #expect(runs.current == [0])
+        #expect(cleanups.current == 1)
+        #expect(token.isCancelled)
+        #expect(token.dependencies.isEmpty)
+        counter.value = 2
+        #expect(runs.current == [0])
+        #expect(cleanups.current == 1)
+    }
+
+    @Test func aChildsCleanupThatCancelsItsParentStopsTheParentsNextRun() {
+        let counter = Counter()
+        let runs = Locked<[Int]>([])
+        let holder = Locked<TrackingToken?>(nil)
+        let children = Locked<[TrackingToken]>([])
+        let parent = observe {
+            runs.append(counter.value)
+            children.append(observe { onCleanup { holder.current?.cancel() } })
+        }
+        holder.mutate { $0 = parent }
+        counter.value = 1
+        #expect(runs.current == [0])
+        #expect(parent.isCancelled)
+        #expect(parent.dependencies.isEmpty)
+    }
+
+    @Test func aCleanupThatCancelsItsEventObserverStopsTheRunAboutToStart() {
+        let counter = Counter()
+        let events = Locked<[Int]>([])
+        let holder = Locked<TrackingToken?>(nil)
+        let token = observe(options: [.didSet]) { _ in
+            events.append(counter.value)
+            onCleanup { holder.current?.cancel() }
+        }
+        holder.mutate { $0 = token }
+        counter.value = 1
+        #expect(events.current == [0])
+        #expect(token.isCancelled)
+    }
+
+    /// A cleanup is not its observer's body, nor the body of the observer
+    /// whose run cancelled it.
+    @Test func onCleanupInsideACleanupThatAnotherObserverRanIsReportedAndRegistersNothing() {
+        let first = Counter()
+        let second = Counter()
+        let log = Locked<[String]>([])
+        let cancelled = observe {
+            _ = first.value
+            onCleanup {
+                log.append("cleanup")
+                onCleanup { log.append("nested cleanup") }
+            }
+        }
+        let canceller = observe {
+            if second.value == 1 { cancelled.cancel() }
+            log.append("run \(second.value)")
+        }
+        let diagnostics = collectingDiagnostics { second.value = 1 }
+        second.value = 2
+        #expect(log.current == ["run 0", "cleanup", "run 1", "run 2"])
+        #expect(diagnostics.map(\.kind) == [.misplacedCleanup])
+        withExtendedLifetime(canceller) {}
+    }
 }

@@ -34,10 +34,15 @@ extension ObserverNode {
     }
 
     /// Runs cleanups newest first, untracked and in one transaction, each on
-    /// its actor: at once if this thread runs on it, else posted there.
+    /// its actor: at once if this thread runs on it, else posted there. They
+    /// run outside every observer's body, even when another observer's body
+    /// cancelled theirs: `onCleanup` in a cleanup registers nothing.
     static func run(_ cleanups: [Cleanup], _ state: ThreadState) {
         if cleanups.isEmpty { return }
         Scheduler.beginTransaction(state)
+        let runningObserver = state.runningObserver
+        state.runningObserver = nil
+        defer { state.runningObserver = runningObserver }
         untrackedRun {
             for cleanup in cleanups.reversed() {
                 if let binding = cleanup.binding, !binding.isCurrent(state) {

@@ -536,10 +536,15 @@ class ObserverNode: SubscriberNode, @unchecked Sendable {
         let previousObserver = state.runningObserver
         state.runningObserver = Unmanaged.passUnretained(self).toOpaque()
         let previous = beginTracking(state)
-        if takesEvents {
-            withEvents.callEventCallback()
-        } else {
-            callback()
+        // The children's cleanups and this observer's own may have cancelled
+        // it (a cancel during the run leaves the freeing to the run's end):
+        // the body does not run again. The run then reads nothing.
+        if !cancelRequested.load(ordering: .acquiring) {
+            if takesEvents {
+                withEvents.callEventCallback()
+            } else {
+                callback()
+            }
         }
         endTracking(restoring: previous)
         state.runningObserver = previousObserver

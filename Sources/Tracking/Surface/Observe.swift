@@ -233,7 +233,8 @@ private struct PlainEventClosure { let body: @Sendable (TrackingEvent) -> Void }
 ///   the observer is cancelled there, otherwise in a task on the actor.
 ///
 /// Called outside an observer's body (including from a `withTracking`
-/// closure or a derived value that no observer is running), it registers
+/// closure, from a cleanup, or from a derived value that no observer is
+/// running), it registers
 /// nothing and reports a ``TrackingDiagnostic/Kind/misplacedCleanup``
 /// diagnostic.
 ///
