@@ -510,4 +510,63 @@ final class Counts: @unchecked Sendable {
         #expect(manager.computations.current == 3)
         withExtendedLifetime(token) {}
     }
+
+    // MARK: A closure that writes
+
+    /// A closure that writes what it reads breaks the rule that it has no
+    /// side effects it depends on. Its observers still never run in the
+    /// middle of its computation (the write's flush waits for the read that
+    /// started the computation to end), so none reads a value being
+    /// computed, and no cycle is reported where there is none.
+    @Test func aWriteInADerivedValuesClosureRunsNoObserverInTheMiddleOfItsComputation() {
+        let counter = Counter()
+        let depth = Locked(0)
+        let ranInside = Locked(false)
+        let runs = Locked(0)
+        let writer = Derived { () -> Int in
+            counter.value += 1
+            return counter.value
+        }
+        let reader = Derived { () -> Int in
+            depth.increment()
+            defer { depth.mutate { $0 -= 1 } }
+            return writer.value
+        }
+        let diagnostics = collectingDiagnostics {
+            let token = observe {
+                if depth.current > 0 { ranInside.mutate { $0 = true } }
+                runs.increment()
+                _ = reader.value
+            }
+            let runsBefore = runs.current
+            _ = reader.value
+            // The plain read's write ran the observer, after the read.
+            #expect(runs.current > runsBefore)
+            token.cancel()
+        }
+        #expect(!ranInside.current)
+        #expect(!diagnostics.isEmpty)
+        #expect(diagnostics.allSatisfy { $0.kind == .observerLoop })
+    }
+
+    /// The flush a write in a closure deferred runs when the outermost read
+    /// ends, not before: an observer of the written property sees the
+    /// write once the read returns.
+    @Test func anObserverOfWhatAClosureWroteRunsWhenTheReadEnds() {
+        let written = Counter()
+        let log = Locked<[String]>([])
+        let writer = Derived { () -> Int in
+            log.append("compute")
+            written.value += 1
+            log.append("computed")
+            return 1
+        }
+        let reader = Derived { writer.value + 1 }
+        let token = observe { log.append("observer sees \(written.value)") }
+        log.mutate { $0 = [] }
+        #expect(reader.value == 2)
+        log.append("read returned")
+        #expect(log.current == ["compute", "computed", "observer sees 1", "read returned"])
+        withExtendedLifetime(token) {}
+    }
 }

@@ -264,7 +264,7 @@ class DerivedNode: SubscriberNode, @unchecked Sendable {
                 rounds &+= 1
             }
             releaseClaimLocked()
-            return !state.releases.isEmpty
+            return !state.releases.isEmpty || state.flushIsDeferred
         }
         link?.pointee.version = version.load(ordering: .relaxed)
         return drain ? .currentAfterDrain : .current
@@ -291,9 +291,14 @@ class DerivedNode: SubscriberNode, @unchecked Sendable {
         if access.bits & ReadAccess.drainBit != 0 { DerivedNode.drainReleasesOfThisThread() }
     }
 
+    /// Releases what a stale read's validation dropped, and runs the flush
+    /// a write in a closure it computed deferred (``Scheduler/flush(_:)``).
     @usableFromInline @inline(never)
     static func drainReleasesOfThisThread() {
-        ThreadState.withCurrent { $0.drainReleases() }
+        ThreadState.withCurrent { state in
+            state.drainReleases()
+            if state.flushIsDeferred { Scheduler.runDeferredFlush(state) }
+        }
     }
 
     // MARK: Recomputing
@@ -468,7 +473,8 @@ enum StaleRefresh: UInt8 {
     case busy
     /// Current, the lock held.
     case current
-    /// Current, the lock held, and node references to release after it.
+    /// Current, the lock held, and node references to release after it, or
+    /// a flush that a write in a closure it computed deferred.
     case currentAfterDrain
 }
 

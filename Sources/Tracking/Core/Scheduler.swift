@@ -1,3 +1,5 @@
+import CTrackingSupport
+
 /// Transactions and the running of queued observers.
 ///
 /// Every write that reaches a subscriber happens inside a transaction: an
@@ -109,6 +111,14 @@ enum Scheduler {
     /// Runs queued observers until none is left, or reports a loop.
     static func flush(_ state: ThreadState) {
         if state.isFlushing { return }
+        // A derived value's closure wrote (a side effect it should not
+        // have): its observers wait for the computation to end, so that none
+        // runs, or reads the value being computed, in the middle of it.
+        if isComputingDerivedValue {
+            state.flushIsDeferred = true
+            return
+        }
+        state.flushIsDeferred = false
         state.isFlushing = true
         defer { state.isFlushing = false }
         let limit = TrackingDiagnostics.maximumObserverRounds
@@ -146,6 +156,21 @@ enum Scheduler {
             // threads' writes did, while its observers ran. That is no loop.
             if state.changesAnnounced == changesBefore { round -= 1 }
         }
+    }
+
+    /// Whether the current scope of this thread is a derived value's
+    /// computation.
+    private static var isComputingDerivedValue: Bool {
+        guard let scope = tracking_current_scope() else { return false }
+        return Unmanaged<SubscriberNode>.fromOpaque(scope)._withUnsafeGuaranteedRef { $0.isDerived }
+    }
+
+    /// Runs the flush a derived value's computation deferred, once the read
+    /// that started it has ended outside every computation and transaction.
+    @inline(never)
+    static func runDeferredFlush(_ state: ThreadState) {
+        if isComputingDerivedValue || state.transactionDepth != 0 { return }
+        flush(state)
     }
 
     /// Puts a round of observers in creation order, or finds it in reverse
