@@ -23,6 +23,99 @@ struct Pair: Equatable, Sendable {
 /// and what a derived value keeps as current never mixes old and new
 /// dependencies.
 @Suite struct DerivedConcurrencyTests {
+    /// A plain read on another thread recomputes `derived`, which reads
+    /// `other` for the first time; a write changes `other` while the
+    /// closure runs. The end of the recomputation marks what depends on
+    /// `derived` — the observer — on the reading thread, which is in no
+    /// transaction: the read runs it when it ends. (It stayed queued on
+    /// that thread for good, and no later write ran it.)
+    @Test func anObserverThatAReadOnAnotherThreadQueuedRunsWhenTheReadEnds() {
+        let numbers = LockedNumbers()
+        let readsOther = Locked(false)
+        let gate = Gate(armed: false)
+        let derived = Derived("derived") { () -> Int in
+            var result = numbers.value
+            if readsOther.current {
+                result += numbers.other * 100
+                gate.holdIfArmed()
+            }
+            return result
+        }
+        let seen = Locked<[Int]>([])
+        let token = observe { seen.append(derived.value) }
+        let readerDone = DispatchSemaphore(value: 0)
+        withTransaction {
+            readsOther.mutate { $0 = true }
+            gate.arm()
+            numbers.value = 1
+            Thread {
+                _ = derived.value
+                readerDone.signal()
+            }.start()
+            gate.waitUntilHeld()
+        }
+        numbers.other = 5
+        gate.release()
+        readerDone.wait()
+        #expect(seen.current.last == 501)
+        numbers.value = 2
+        #expect(seen.current.last == 502)
+        #expect(derived.value == 502)
+        token.cancel()
+    }
+
+    /// The last reference to an object goes away inside a derived value's
+    /// closure, on a thread that reads the value outside any transaction:
+    /// the closure holds a strong reference taken from a weak one while
+    /// another thread drops the owner's. The death is announced inside the
+    /// computation; the observers it wakes wait for the read to end, rather
+    /// than run inside it and read the value being computed (reported as a
+    /// cycle that is not there, after which the observer kept a value from
+    /// the living object).
+    @Test func anObjectThatDiesInsideADerivedValuesClosureRunsItsObserversAfterTheRead() {
+        final class Box: Trackable, @unchecked Sendable {
+            let trackingRegistrar = TrackingRegistrar()
+            @Tracked var value = 7
+        }
+        struct Weak: @unchecked Sendable { weak var box: Box? }
+        let owner = Locked<Box?>(Box())
+        let weak = Weak(box: owner.current)
+        let numbers = LockedNumbers()
+        let gate = Gate(armed: false)
+        let derived = Derived("overWeak") { () -> Int in
+            let box = weak.box
+            let base = numbers.value
+            gate.holdIfArmed()
+            return (box?.value ?? -1000) + base
+        }
+        let seen = Locked<[Int]>([])
+        let diagnostics = collectingDiagnostics {
+            let token = observe { seen.append(derived.value) }
+            let readerDone = DispatchSemaphore(value: 0)
+            withTransaction {
+                numbers.value = 1
+                // Stale, and read on another thread, whose computation takes
+                // the box and waits at the gate.
+                gate.arm()
+                Thread {
+                    _ = derived.value
+                    readerDone.signal()
+                }.start()
+                gate.waitUntilHeld()
+            }
+            // The observer ran at the end of the transaction, computing the
+            // busy value uncached. Only the reader's reference keeps the box.
+            owner.mutate { $0 = nil }
+            gate.release()         // the box dies in the reader's computation
+            readerDone.wait()
+            #expect(seen.current.last == -999)
+            token.cancel()
+        }
+        #expect(weak.box == nil)
+        #expect(diagnostics.map(\.message) == [])
+        #expect(derived.value == -999)
+    }
+
     /// A diamond (`pair` reads `double` and `triple`, both of which read
     /// `source`), read by an observer, by two reader threads in a loop and by
     /// the writer after each of its writes. (A validation held `double`,

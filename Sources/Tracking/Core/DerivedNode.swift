@@ -264,7 +264,7 @@ class DerivedNode: SubscriberNode, @unchecked Sendable {
                 rounds &+= 1
             }
             releaseClaimLocked()
-            return !state.releases.isEmpty || state.flushIsDeferred
+            return !state.releases.isEmpty || state.flushIsDeferred || !state.queue.isEmpty
         }
         link?.pointee.version = version.load(ordering: .relaxed)
         return drain ? .currentAfterDrain : .current
@@ -291,13 +291,13 @@ class DerivedNode: SubscriberNode, @unchecked Sendable {
         if access.bits & ReadAccess.drainBit != 0 { DerivedNode.drainReleasesOfThisThread() }
     }
 
-    /// Releases what a stale read's validation dropped, and runs the flush
-    /// a write in a closure it computed deferred (``Scheduler/flush(_:)``).
+    /// Releases what a stale read's validation dropped, and runs the
+    /// observers queued during the read (``Scheduler/flushAfterRead(_:)``).
     @usableFromInline @inline(never)
     static func drainReleasesOfThisThread() {
         ThreadState.withCurrent { state in
             state.drainReleases()
-            if state.flushIsDeferred { Scheduler.runDeferredFlush(state) }
+            if state.flushIsDeferred || !state.queue.isEmpty { Scheduler.flushAfterRead(state) }
         }
     }
 
@@ -474,7 +474,7 @@ enum StaleRefresh: UInt8 {
     /// Current, the lock held.
     case current
     /// Current, the lock held, and node references to release after it, or
-    /// a flush that a write in a closure it computed deferred.
+    /// observers queued during the read, to run after it.
     case currentAfterDrain
 }
 

@@ -165,11 +165,17 @@ enum Scheduler {
         return Unmanaged<SubscriberNode>.fromOpaque(scope)._withUnsafeGuaranteedRef { $0.isDerived }
     }
 
-    /// Runs the flush a derived value's computation deferred, once the read
-    /// that started it has ended outside every computation and transaction.
+    /// Runs the observers queued during a read of a derived value, once the
+    /// read has ended: those a write in a closure it computed woke (their
+    /// flush was deferred), and those its validation queued itself — a
+    /// dependency read for the first time that changed while the closure ran
+    /// marks what depends on the value, on the reading thread, and a read is
+    /// no transaction whose end would run them. Inside a transaction or a
+    /// flush, their end runs them; inside another derived value's
+    /// computation, the read that started that one does.
     @inline(never)
-    static func runDeferredFlush(_ state: ThreadState) {
-        if isComputingDerivedValue || state.transactionDepth != 0 { return }
+    static func flushAfterRead(_ state: ThreadState) {
+        if state.isFlushing || state.transactionDepth != 0 { return }
         flush(state)
     }
 
