@@ -116,6 +116,56 @@ struct Pair: Equatable, Sendable {
         #expect(derived.value == -999)
     }
 
+    /// A diamond under a chain, over two numbers that two threads write,
+    /// read by three more threads in a loop and by an observer. Once every
+    /// thread is done, the values and what the observer saw are the last
+    /// writes'. (The observer stayed queued on a reader's thread in most
+    /// runs, before reads ran what they queued: a value computed uncached
+    /// for a busy one reads its dependencies for the first time.)
+    @Test func aChainOverADiamondWrittenByTwoThreadsEndsOnTheLastWritesEverywhere() async {
+        let writes = isThreadSanitized ? 1_000 : 5_000
+        for _ in 0..<(isThreadSanitized ? 1 : 4) {
+            let numbers = LockedNumbers()
+            let sum = Derived("sum") { numbers.value + numbers.other }
+            let left = Derived("left") { sum.value * 2 }
+            let right = Derived("right") { sum.value * 3 + numbers.value }
+            let top = Derived("top") { [left.value, right.value, numbers.other] }
+            let first = Derived("first") { top.value.reduce(0, +) + 1 }
+            let second = Derived("second") { first.value + 1 }
+            let remainder = Derived("remainder") { second.value % 7 }
+            let end = Derived("end") { second.value + remainder.value }
+            let seen = Locked<[Int]>([])
+            let token = observe {
+                let value = end.value
+                seen.mutate { $0 = [value, numbers.value, numbers.other] }
+            }
+            let writersDone = Locked(0)
+            await onThreads(5) { thread in
+                switch thread {
+                case 0, 1:
+                    for n in 1...writes {
+                        if thread == 0 { numbers.value = n * 1_000_000 } else { numbers.other = -n * 2 }
+                    }
+                    writersDone.increment()
+                default:
+                    while writersDone.current < 2 {
+                        switch thread {
+                        case 2: _ = end.value
+                        case 3: _ = right.value; _ = remainder.value
+                        default: _ = top.value; _ = left.value
+                        }
+                    }
+                }
+            }
+            let (a, b) = (writes * 1_000_000, -writes * 2)
+            let secondValue = 2 * (a + b) + 3 * (a + b) + a + b + 1 + 1
+            let expected = secondValue + secondValue % 7
+            #expect(end.value == expected)
+            #expect(seen.current == [expected, a, b])
+            token.cancel()
+        }
+    }
+
     /// A diamond (`pair` reads `double` and `triple`, both of which read
     /// `source`), read by an observer, by two reader threads in a loop and by
     /// the writer after each of its writes. (A validation held `double`,
