@@ -9,8 +9,11 @@ import Synchronization
 ///   calls every subscriber after dropping it, so a subscriber may subscribe,
 ///   cancel or send from inside its callback.
 /// - Each subscriber sits in a ``Conduit`` whose phase is an atomic: a
-///   delivery is one atomic load plus the call; a cancelled conduit is
-///   skipped even if the current delivery loop's copy still contains it.
+///   cancelled conduit is skipped even if the current delivery loop's copy
+///   still contains it. A delivery copies the subscriber under the conduit's
+///   own lock and calls it outside: a cancel or a completion lets go of the
+///   subscriber at once, as Combine's subscriptions do, so that a subscriber
+///   that keeps its subscription is not kept alive by it.
 /// - An atomic flag says whether the list is empty, so that sending to no
 ///   subscriber (an observed object whose views have gone) takes no lock.
 /// - A new subscriber first gets its subscription, then the replayed value (if
@@ -46,6 +49,7 @@ final class SubscriberList<Output, Failure: Error>: @unchecked Sendable {
         lock.unlock()
         if let completion {
             conduit.phase.store(Conduit<Output, Failure>.closed, ordering: .releasing)
+            _ = conduit.takeDownstream()
             downstream.receive(subscription: conduit)
             downstream.receive(completion: completion)
             return
@@ -135,7 +139,10 @@ final class Conduit<Output, Failure: Error>: Subscription, @unchecked Sendable {
     /// `active`; `closed` after cancel or completion. Changes from `starting`
     /// happen under the list's lock, so that buffering cannot miss the drain.
     let phase = Atomic<UInt8>(0)
-    let downstream: any Subscriber<Output, Failure>
+    /// Guards `downstreamStorage`.
+    private let downstreamLock = Lock.make()
+    /// The subscriber, until the conduit closes.
+    @exclusivity(unchecked) private var downstreamStorage: (any Subscriber<Output, Failure>)?
     /// Weak, so that a publisher dropped while subscribers still hold their
     /// subscriptions frees its list (the list holds the conduits strongly).
     private weak var list: SubscriberList<Output, Failure>?
@@ -144,13 +151,29 @@ final class Conduit<Output, Failure: Error>: Subscription, @unchecked Sendable {
 
     fileprivate init(list: SubscriberList<Output, Failure>, downstream: any Subscriber<Output, Failure>) {
         self.list = list
-        self.downstream = downstream
+        self.downstreamStorage = downstream
+    }
+
+    /// The subscriber, or nil once the conduit closed.
+    private var downstream: (any Subscriber<Output, Failure>)? {
+        downstreamLock.lock()
+        defer { downstreamLock.unlock() }
+        return downstreamStorage
+    }
+
+    /// Lets go of the subscriber; returns it, for the caller to release (or
+    /// call) outside the lock.
+    fileprivate func takeDownstream() -> (any Subscriber<Output, Failure>)? {
+        downstreamLock.lock()
+        defer { downstreamLock.unlock() }
+        defer { downstreamStorage = nil }
+        return downstreamStorage
     }
 
     fileprivate func start(replaying replay: Output?) {
-        downstream.receive(subscription: self)
+        downstream?.receive(subscription: self)
         if let replay, phase.load(ordering: .acquiring) == Self.starting {
-            downstream.receive(replay)
+            downstream?.receive(replay)
         }
         while let events = takePendingOrActivate() {
             for event in events {
@@ -180,10 +203,10 @@ final class Conduit<Output, Failure: Error>: Subscription, @unchecked Sendable {
     private func deliver(_ event: Event) {
         switch event {
         case .value(let value):
-            downstream.receive(value)
+            downstream?.receive(value)
         case .completion(let completion):
             if phase.exchange(Self.closed, ordering: .acquiringAndReleasing) != Self.closed {
-                downstream.receive(completion: completion)
+                takeDownstream()?.receive(completion: completion)
             }
         }
     }
@@ -202,10 +225,10 @@ final class Conduit<Output, Failure: Error>: Subscription, @unchecked Sendable {
     fileprivate func offer(_ value: Output) {
         switch phase.load(ordering: .acquiring) {
         case Self.active:
-            downstream.receive(value)
+            downstream?.receive(value)
         case Self.starting:
             if !bufferIfStarting(.value(value)), phase.load(ordering: .acquiring) == Self.active {
-                downstream.receive(value)
+                downstream?.receive(value)
             }
         default:
             return
@@ -219,10 +242,12 @@ final class Conduit<Output, Failure: Error>: Subscription, @unchecked Sendable {
         deliver(.completion(completion))
     }
 
-    /// Stops deliveries to this subscriber and removes it from the list.
+    /// Stops deliveries to this subscriber, removes it from the list and
+    /// lets go of it.
     func cancel() {
         guard phase.exchange(Self.closed, ordering: .acquiringAndReleasing) != Self.closed else { return }
         let dropped = list?.detach(self)
-        _ = dropped  // released here, outside the lock
+        let subscriber = takeDownstream()
+        withExtendedLifetime((dropped, subscriber)) {}  // released here, outside the locks
     }
 }

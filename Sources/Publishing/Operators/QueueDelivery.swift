@@ -7,17 +7,19 @@ import Dispatch
 ///
 /// Subclasses decide what a value does (``receive(_:)``). A completion is
 /// forwarded on the queue, after what is already queued; it releases the
-/// upstream subscription at once.
+/// upstream subscription at once, and the downstream once delivered. A
+/// cancel releases both at once, as Combine's subscriptions do: a
+/// downstream that keeps its subscription is not kept alive by it.
 class QueueDelivery<Input, Downstream: Subscriber>: Subscriber, Subscription, @unchecked Sendable
 where Downstream.Input == Input {
     typealias Failure = Downstream.Failure
 
-    let downstream: Downstream
     let queue: DispatchQueue
-    /// Guards `status`, `isCancelled` and the subclasses' stored state.
+    /// Guards `status`, `downstream` and the subclasses' stored state.
     let lock = Lock.make()
     @exclusivity(unchecked) var status = SubscriptionStatus()
-    @exclusivity(unchecked) private var isCancelled = false
+    /// Nil once cancelled or once the completion is delivered.
+    @exclusivity(unchecked) private var downstream: Downstream?
 
     init(downstream: Downstream, queue: DispatchQueue) {
         self.downstream = downstream
@@ -32,7 +34,10 @@ where Downstream.Input == Input {
             subscription.cancel()
             return
         }
-        downstream.receive(subscription: self)
+        lock.lock()
+        let downstream = self.downstream
+        lock.unlock()
+        downstream?.receive(subscription: self)
     }
 
     func receive(_ input: Input) {
@@ -46,26 +51,32 @@ where Downstream.Input == Input {
         lock.unlock()
         _ = subscription  // upstream is done: released, not cancelled
         guard wasSubscribed else { return }
-        deliverOnQueue(after: nil) { $0.receive(completion: completion) }
+        deliverOnQueue(after: nil, releasing: true) { $0.receive(completion: completion) }
     }
 
     /// Runs `delivery` on the queue (after `delay`), unless the subscription
-    /// is cancelled by then.
-    final func deliverOnQueue(after delay: DispatchTimeInterval?, _ delivery: @escaping (Downstream) -> Void) {
+    /// is cancelled by then; `releasing`: the last delivery, after which the
+    /// downstream is let go of.
+    final func deliverOnQueue(
+        after delay: DispatchTimeInterval?, releasing: Bool = false, _ delivery: @escaping (Downstream) -> Void
+    ) {
         queue.enqueue(after: delay) {
             self.lock.lock()
-            let cancelled = self.isCancelled
+            let downstream = self.downstream
+            if releasing { self.downstream = nil }
             self.lock.unlock()
-            if !cancelled { delivery(self.downstream) }
+            if let downstream { delivery(downstream) }
         }
     }
 
     final func cancel() {
         lock.lock()
-        isCancelled = true
+        let downstream = self.downstream
+        self.downstream = nil
         let subscription = status.terminate()
         lock.unlock()
         subscription?.cancel()
+        withExtendedLifetime(downstream) {}  // released here, outside the lock
     }
 }
 
