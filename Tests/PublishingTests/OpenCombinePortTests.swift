@@ -458,26 +458,7 @@ struct OpenCombinePortTests {
 
     @Test("PassthroughSubject releases everything on termination", arguments: ["cancelled", "finished", "failed"])
     func passthroughReleasesEverything(reason: String) {
-        weak var weakSubscriber: OCTracking<Int, TestError>?
-        weak var weakSubject: PassthroughSubject<Int, TestError>?
-        weak var weakSubscription: AnyObject?
-        do {
-            let subject = PassthroughSubject<Int, TestError>()
-            do {
-                let subscriber = OCTracking<Int, TestError>(receiveSubscription: { weakSubscription = $0 as AnyObject })
-                weakSubscriber = subscriber
-                weakSubject = subject
-                subject.subscribe(subscriber)
-            }
-            switch reason {
-            case "cancelled": (weakSubscription as? any Subscription)?.cancel()
-            case "finished": subject.send(completion: .finished)
-            default: subject.send(completion: .failure(oops))
-            }
-            #expect(weakSubscriber == nil, "Subscriber leaked - \(reason)")
-            #expect(weakSubscription == nil, "Subscription leaked - \(reason)")
-        }
-        #expect(weakSubject == nil, "Subject leaked - \(reason)")
+        expectReleasesEverything(reason: reason) { PassthroughSubject<Int, TestError>() }
     }
 
     @Test("PassthroughSubject synchronization: racing subscribes, sends and completions")
@@ -651,11 +632,18 @@ struct OpenCombinePortTests {
 
     @Test("CurrentValueSubject releases everything on termination", arguments: ["cancelled", "finished", "failed"])
     func cvsReleasesEverything(reason: String) {
+        expectReleasesEverything(reason: reason) { CurrentValueSubject<Int, TestError>(42) }
+    }
+
+    /// OpenCombine's `testReleasesEverythingOnTermination`: once its
+    /// subscription is cancelled, finished or failed, the subscriber, the
+    /// subscription and then the subject are all freed.
+    private func expectReleasesEverything<S: Subject<Int, TestError>>(reason: String, _ makeSubject: () -> S) {
         weak var weakSubscriber: OCTracking<Int, TestError>?
-        weak var weakSubject: CurrentValueSubject<Int, TestError>?
+        weak var weakSubject: S?
         weak var weakSubscription: AnyObject?
         do {
-            let subject = CurrentValueSubject<Int, TestError>(42)
+            let subject = makeSubject()
             do {
                 let subscriber = OCTracking<Int, TestError>(receiveSubscription: { weakSubscription = $0 as AnyObject })
                 weakSubscriber = subscriber
