@@ -569,4 +569,27 @@ final class Counts: @unchecked Sendable {
         #expect(log.current == ["compute", "computed", "observer sees 1", "read returned"])
         withExtendedLifetime(token) {}
     }
+
+    /// An object made and dropped inside a run (read, then deallocated
+    /// before the run ends) cannot change any more: the run is not due
+    /// again for it, as with Apple's tracking. (An observer re-ran 100
+    /// rounds, and one over a derived value that made such an object never
+    /// returned.)
+    @Test func anObjectMadeAndDroppedInsideARunDoesNotRunItAgain() {
+        let runs = Locked(0)
+        let derived = Derived { Counter().value }
+        let overDerived = observe {
+            runs.increment()
+            _ = derived.value
+        }
+        #expect(runs.current == 1)
+        let directRuns = Locked(0)
+        let direct = observe {
+            directRuns.increment()
+            _ = Counter().value
+        }
+        #expect(directRuns.current == 1)
+        overDerived.cancel()
+        direct.cancel()
+    }
 }

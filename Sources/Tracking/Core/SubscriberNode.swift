@@ -318,7 +318,12 @@ class SubscriberNode: Node, @unchecked Sendable {
                 ownBits = componentBits.load(ordering: .relaxed)
             }
             changed.insert(source._withUnsafeGuaranteedRef { source in
-                if source.isDead { return .dirty }
+                // Read for the first time, then dead before the run ended
+                // (an object made and dropped inside it): its value cannot
+                // change any more, so the run is not due again for it, as
+                // with Apple's tracking. Counting it as a change re-ran a
+                // body that makes such an object for good.
+                if source.isDead { return [] }
                 if !link.pointee.isAttached { Graph.attachLocked(link, to: source) }
                 return Graph.changeSeenLocked(by: link, of: source)
             })
