@@ -589,6 +589,9 @@ final class Counts: @unchecked Sendable {
             _ = Counter().value
         }
         #expect(directRuns.current == 1)
+        let fired = Locked(0)
+        withTracking { _ = Counter().value } onChange: { fired.increment() }
+        #expect(fired.current == 0)
         overDerived.cancel()
         direct.cancel()
     }
