@@ -264,7 +264,7 @@ class DerivedNode: SubscriberNode, @unchecked Sendable {
                 rounds &+= 1
             }
             releaseClaimLocked()
-            return !state.releases.isEmpty || state.flushIsDeferred || !state.queue.isEmpty
+            return !state.releases.isEmpty || !state.queue.isEmpty
         }
         link?.pointee.version = version.load(ordering: .relaxed)
         return drain ? .currentAfterDrain : .current
@@ -297,7 +297,7 @@ class DerivedNode: SubscriberNode, @unchecked Sendable {
     static func drainReleasesOfThisThread() {
         ThreadState.withCurrent { state in
             state.drainReleases()
-            if state.flushIsDeferred || !state.queue.isEmpty { Scheduler.flushAfterRead(state) }
+            if !state.queue.isEmpty { Scheduler.flushAfterRead(state) }
         }
     }
 

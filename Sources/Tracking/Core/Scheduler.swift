@@ -112,13 +112,10 @@ enum Scheduler {
     static func flush(_ state: ThreadState) {
         if state.isFlushing { return }
         // A derived value's closure wrote (a side effect it should not
-        // have): its observers wait for the computation to end, so that none
-        // runs, or reads the value being computed, in the middle of it.
-        if isComputingDerivedValue {
-            state.flushIsDeferred = true
-            return
-        }
-        state.flushIsDeferred = false
+        // have): its observers stay queued until the read that started the
+        // computation ends (``flushAfterRead(_:)``), so that none runs, or
+        // reads the value being computed, in the middle of it.
+        if isComputingDerivedValue { return }
         state.isFlushing = true
         defer { state.isFlushing = false }
         let limit = TrackingDiagnostics.maximumObserverRounds

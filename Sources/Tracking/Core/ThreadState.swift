@@ -44,11 +44,6 @@ final class ThreadState {
     /// Whether this thread is running the queued observers of a transaction.
     @exclusivity(unchecked)
     var isFlushing = false
-    /// Whether a flush waits for the derived value computing on this thread
-    /// (a write in its closure asked for one): the read that started the
-    /// computation runs it when it ends (``Scheduler/flush(_:)``).
-    @exclusivity(unchecked)
-    var flushIsDeferred = false
     /// How many property changes this thread has announced: a flush counts
     /// a round toward the observer-loop limit only if the round changed
     /// something, so that other threads' writes are not taken for a loop.
