@@ -109,6 +109,26 @@ import Testing
         #expect(seen.current == ["field:true", "fullName:true age:false"])
     }
 
+    @Test func aComputedKeyPathMatchesThroughTheBranchItTakesNow() {
+        let seen = Locked<[String]>([])
+        let model = SwitchingSource()
+        // Asked about first while `current` reads `a`.
+        withTracking(options: .didSet) { _ = model.a } onChange: { event in
+            seen.append("a:\(event.matches(\SwitchingSource.current))")
+        }
+        model.a = 1
+        model.useB = true
+        withTracking(options: .didSet) { _ = model.b } onChange: { event in
+            seen.append("b:\(event.matches(\SwitchingSource.current))")
+        }
+        model.b = 1
+        withTracking(options: .didSet) { _ = model.a } onChange: { event in
+            seen.append("a:\(event.matches(\SwitchingSource.current))")
+        }
+        model.a = 2
+        #expect(seen.current == ["a:true", "b:true", "a:false"])
+    }
+
     @Test func aSubclassKeyPathDoesNotMatchThePropertyOfItsDeclaringClass() {
         let seen = Locked<[Bool]>([])
         let person = MiddleNamePerson()
@@ -283,4 +303,13 @@ import Testing
         _ = scope.track { book.title }
         #expect(scope.lastChange == "\\Book.author")
     }
+}
+
+/// A computed property that reads `a` or `b`, as `useB` says.
+private final class SwitchingSource: Trackable, @unchecked Sendable {
+    let trackingRegistrar = TrackingRegistrar()
+    @Tracked var useB = false
+    @Tracked var a = 0
+    @Tracked var b = 0
+    var current: Int { useB ? b : a }
 }

@@ -7,8 +7,12 @@
 /// storage, but `\Book.title` reaches the storage through the wrapper's
 /// accessor, so the key path alone does not say which storage it is. The
 /// first time a key path is asked about, it is applied to a live owner
-/// inside a probe scope, and the properties that read records are kept per
-/// key path: every later question is a table lookup. The owner is reached
+/// inside a probe scope. A key path that read one property (a `@Tracked`
+/// property's, or a computed one that forwards to it) is kept with it:
+/// every later question is a table lookup. One that read several, or none,
+/// is a computed property whose reads may depend on the object's state
+/// (`useB ? b : a`): it is applied again, to the object that changed, each
+/// time it is asked about. The owner is reached
 /// through the node's unretained pointer, safely: under the component lock,
 /// while the node is not dead, the object's memory cannot be freed (its death
 /// takes that lock), and a weak reference formed then yields the object
@@ -25,9 +29,17 @@ enum PropertyIdentity {
         let keyPath: AnyKeyPath
     }
 
+    /// What a key path was found to read.
+    private enum Reads {
+        /// Always this property.
+        case one(Identity)
+        /// What the object's state makes it read: probed at each question.
+        case dependsOnState
+    }
+
     private static let lock = SpinLock()
     /// What each key path reads, by root type. Guarded by `lock`.
-    nonisolated(unsafe) private static var known: [Key: Set<Identity>] = [:]
+    nonisolated(unsafe) private static var known: [Key: Reads] = [:]
 
     /// Whether reading `keyPath` reads the property `node` stands for.
     static func matches<Subject: Trackable>(_ node: Node, _ keyPath: PartialKeyPath<Subject>) -> Bool {
@@ -42,12 +54,16 @@ enum PropertyIdentity {
             return false
         }
         let key = Key(root: ObjectIdentifier(Subject.self), keyPath: keyPath)
-        if let reads = lock.withLock({ known[key] }) { return reads.contains(identity) }
+        let knownReads = lock.withLock { known[key] }
+        if case .one(let read) = knownReads { return read == identity }
         guard let tracked = node as? TrackedPropertyNode, let owner = liveOwner(of: tracked) as? Subject else {
             return false
         }
         let reads = probe(owner, keyPath)
-        lock.withLock { known[key] = reads }
+        if knownReads == nil {
+            let found: Reads = reads.count == 1 ? .one(reads.first.unsafelyUnwrapped) : .dependsOnState
+            lock.withLock { known[key] = found }
+        }
         return reads.contains(identity)
     }
 

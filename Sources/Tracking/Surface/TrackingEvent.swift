@@ -75,14 +75,17 @@ public struct TrackingEvent: Sendable {
     /// Name the property with the class that declares it: `\Book.title`
     /// matches, a subclass's `\Novel.title` does not.
     ///
-    /// - Parameter keyPath: A `@Tracked` property, or a property whose reads
-    ///   and writes are reported to its registrar by hand.
+    /// - Parameter keyPath: A `@Tracked` property, a property whose reads
+    ///   and writes are reported to its registrar by hand, or a computed
+    ///   property, which matches when a property it reads changed.
     /// - Returns: Whether that property's change is reported.
     /// - Complexity: O(c) in the number of properties the event reports: a
     ///   table lookup each, once the key path has been asked about; the first
     ///   question about a `@Tracked` property's key path reads it once, from
     ///   the object that changed (an object deallocated since matches
-    ///   nothing).
+    ///   nothing). A computed property's key path that reads several
+    ///   properties is read from the object that changed at each question,
+    ///   so that it matches what it reads now.
     public func matches<Subject: Trackable>(_ keyPath: PartialKeyPath<Subject>) -> Bool {
         announcement.changes.contains { PropertyIdentity.matches($0, keyPath) }
     }
