@@ -222,7 +222,7 @@ class DerivedNode: SubscriberNode, @unchecked Sendable {
         // Brought up to date now; its result is copied in the same critical
         // section. What the walk dropped is released once the read ends
         // (``endRead(_:)``).
-        _ = refreshStaleLocked(&component, link)
+        _ = ThreadState.withCurrent { refreshStaleLocked($0, &component, link) }
         return ReadAccess(locked: component, drainingReleases: true)
     }
 
@@ -233,41 +233,42 @@ class DerivedNode: SubscriberNode, @unchecked Sendable {
     /// releases after the unlock) with the lock still held, for the caller
     /// to copy the result. When a thread is computing the value (this one:
     /// a cycle), it unlocks and returns ``StaleRefresh/busy``: the caller
-    /// takes the general path, which tells the two apart.
+    /// takes the general path, which tells the two apart. `state` is this
+    /// thread's, passed by the surface so that the read is one frame around
+    /// the validation or recomputation.
     @usableFromInline @inline(never)
-    final func refreshStaleLocked(_ component: inout Unmanaged<Component>, _ link: LinkPointer?) -> StaleRefresh {
+    final func refreshStaleLocked(
+        _ state: ThreadState, _ component: inout Unmanaged<Component>, _ link: LinkPointer?
+    ) -> StaleRefresh {
         if flags.contains(.running) {
             component._withUnsafeGuaranteedRef { $0.unlock() }
             return .busy
         }
-        let drain = Unmanaged<ThreadState>.fromOpaque(ThreadState.currentPointer)._withUnsafeGuaranteedRef { state in
-            claimLocked(state)
-            var rounds = 0
-            while true {
-                let changesBefore = state.changesAnnounced
-                if hasResult && !flags.contains(.dirty) {
-                    _ = Pull.run(self, state, &component)
-                } else {
-                    // Dirty (a source it read changed): nothing to validate.
-                    recompute(self, state, &component)
-                }
-                // Marked again while it computed, by a write on another
-                // thread: the result may mix values from before and after
-                // that write. Validated again, a bounded number of times (a
-                // stream of writes must not hold a reader forever; the mark
-                // stays for the next read). Marks this thread's own writes
-                // made (a closure that writes) are left for the next read.
-                if flags.isDisjoint(with: .dirtyOrPending) || state.changesAnnounced != changesBefore
-                    || rounds == DerivedNode.revalidationsPerRead {
-                    break
-                }
-                rounds &+= 1
+        claimLocked(state)
+        var rounds = 0
+        while true {
+            let changesBefore = state.changesAnnounced
+            if hasResult && !flags.contains(.dirty) {
+                _ = Pull.run(self, state, &component)
+            } else {
+                // Dirty (a source it read changed): nothing to validate.
+                recompute(self, state, &component)
             }
-            releaseClaimLocked()
-            return !state.releases.isEmpty || !state.queue.isEmpty
+            // Marked again while it computed, by a write on another
+            // thread: the result may mix values from before and after
+            // that write. Validated again, a bounded number of times (a
+            // stream of writes must not hold a reader forever; the mark
+            // stays for the next read). Marks this thread's own writes
+            // made (a closure that writes) are left for the next read.
+            if flags.isDisjoint(with: .dirtyOrPending) || state.changesAnnounced != changesBefore
+                || rounds == DerivedNode.revalidationsPerRead {
+                break
+            }
+            rounds &+= 1
         }
+        releaseClaimLocked()
         link?.pointee.version = version.load(ordering: .relaxed)
-        return drain ? .currentAfterDrain : .current
+        return state.releases.isEmpty && state.queue.isEmpty ? .current : .currentAfterDrain
     }
 
     /// How many times a read validates a value again that writes on other

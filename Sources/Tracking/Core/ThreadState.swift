@@ -290,8 +290,8 @@ final class ThreadState {
         Unmanaged.passUnretained(self).toOpaque()
     }
 
-    @inline(never)
-    private static func makeCurrent() -> ThreadState {
+    @usableFromInline @inline(never)
+    static func makeCurrent() -> ThreadState {
         let state = ThreadState()
         registry.add(state)
         let pointer = Unmanaged.passRetained(state).toOpaque()
@@ -323,8 +323,10 @@ final class ThreadState {
     }
 
     /// The calling thread's state, borrowed for the duration of `body`,
-    /// without reference counting.
-    @inline(__always)
+    /// without reference counting. Inlinable, so that a surface's read
+    /// passes the state to the engine rather than the engine fetching it
+    /// in a frame of its own.
+    @inlinable @inline(__always)
     static func withCurrent<R>(_ body: (ThreadState) throws -> R) rethrows -> R {
         let pointer = tracking_thread_state() ?? Unmanaged.passUnretained(makeCurrent()).toOpaque()
         return try Unmanaged<ThreadState>.fromOpaque(pointer)._withUnsafeGuaranteedRef(body)

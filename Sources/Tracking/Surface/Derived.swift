@@ -103,7 +103,7 @@ public final class Derived<Value> {
     @inlinable @inline(never)
     func staleValue(_ component: Unmanaged<Component>, _ link: LinkPointer?) -> Value {
         var component = component
-        let refresh = node.refreshStaleLocked(&component, link)
+        let refresh = ThreadState.withCurrent { node.refreshStaleLocked($0, &component, link) }
         if refresh == .busy { return lockedValue() }
         let value = node.currentValue
         node.endRefreshedRead(component, refresh)
@@ -248,7 +248,7 @@ public final class ThrowingDerived<Value> {
     @inlinable @inline(never)
     func staleValue(_ component: Unmanaged<Component>, _ link: LinkPointer?) throws -> Value {
         var component = component
-        let refresh = node.refreshStaleLocked(&component, link)
+        let refresh = ThreadState.withCurrent { node.refreshStaleLocked($0, &component, link) }
         if refresh == .busy { return try lockedValue() }
         let value = node.currentValue
         let error = node.currentError
