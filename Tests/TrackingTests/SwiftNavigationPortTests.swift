@@ -509,3 +509,88 @@ final class NavPortNestedPair: Sendable {
         withExtendedLifetime(token) {}
     }
 }
+
+/// Nesting cases the port found wrong in the engine, fixed: an observer
+/// started inside `untracked` or a `withTracking` closure during a run is
+/// that run's child, and one started after its parent was cancelled in the
+/// same run is cancelled at once.
+@Suite struct SwiftNavigationPortNestingFixes {
+    /// A parent that, in a run, cancels itself (`cancel`) or releases its
+    /// own token (`release`: a screen that dismisses itself from its own
+    /// observer, say), then starts an observer in the same run: the parent
+    /// never runs again, and the observer it started is cancelled at once,
+    /// before its first run. It kept running for each change as long as its token lived
+    /// (`isCancelled` false, and 2 runs) before the fix.
+    @Test(arguments: ["cancel", "release"])
+    func aChildStartedAfterItsParentWasCancelledInTheSameRunIsCancelled(how: String) {
+        let inner = NavPortInner()
+        let parentToken = Locked<TrackingToken?>(nil)
+        let children = Locked<[TrackingToken]>([])
+        let childRuns = Locked(0)
+        parentToken.mutate {
+            $0 = observe {
+                guard inner.value == 1 else { return }
+                if how == "cancel" {
+                    parentToken.current?.cancel()
+                } else {
+                    parentToken.mutate { $0 = nil }
+                }
+                children.append(observe {
+                    _ = inner.value
+                    childRuns.increment()
+                })
+            }
+        }
+        inner.value = 1
+        #expect(children.current.map(\.isCancelled) == [true])
+        inner.value = 2
+        #expect(childRuns.current == 0)
+    }
+
+    /// swift-navigation's scoped nesting, `observe { context } onChange: {
+    /// observe { ... } }`, written in Tracking as `observe { context;
+    /// untracked { ... } }`: the inner observer is started during the outer
+    /// one's run, but inside `untracked`, and is then no child. When the
+    /// outer one runs again, the inner one of its last run is not
+    /// cancelled: both old and new inner observers run for a change (today:
+    /// `isCancelled` [false, false], and the old one keeps running), and the
+    /// outer one's cancellation does not stop them either. (`onCleanup` in
+    /// the same place does register with the outer observer.)
+    @Test
+    func anObserverStartedInsideUntrackedDuringARunIsAChild() {
+        let a = NavPortOuter()
+        let firstInner = a.inner
+        let innerSeen = Locked<[Int]>([])
+        let children = Locked<[TrackingToken]>([])
+        let outerToken = observe {
+            let b = a.inner
+            untracked {
+                children.append(observe { innerSeen.append(b.value) })
+            }
+        }
+        a.inner = NavPortInner(value: 10)
+        #expect(children.current.map(\.isCancelled) == [true, false])
+        firstInner.value = 1
+        #expect(innerSeen.current == [0, 10])
+        outerToken.cancel()
+        #expect(children.current.map(\.isCancelled) == [true, true])
+    }
+
+    /// The same for an observer started inside a `withTracking` closure
+    /// during another observer's run.
+    @Test
+    func anObserverStartedInsideWithTrackingDuringARunIsAChild() {
+        let a = NavPortOuter()
+        let children = Locked<[TrackingToken]>([])
+        let outerToken = observe {
+            let b = a.inner
+            withTracking {
+                children.append(observe { _ = b.value })
+            } onChange: {}
+        }
+        a.inner = NavPortInner(value: 10)
+        #expect(children.current.map(\.isCancelled) == [true, false])
+        outerToken.cancel()
+        #expect(children.current.map(\.isCancelled) == [true, true])
+    }
+}

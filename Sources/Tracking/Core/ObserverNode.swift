@@ -288,12 +288,17 @@ class ObserverNode: SubscriberNode, @unchecked Sendable {
     }
 
     /// Makes `child` a child of this observer, which is running on this
-    /// thread; the child joins this observer's component.
+    /// thread; the child joins this observer's component. If this observer
+    /// was cancelled already (its run cancelled it, or another thread did),
+    /// its cancellation has taken the children it had, so the child is
+    /// cancelled now, before its first run.
     func adopt(_ child: ObserverNode) {
         Component.join(self, child)
         let component = Component.lock(self)
-        children.append(child)
+        let cancelled = flags.contains(.cancelled)
+        if !cancelled { children.append(child) }
         component._withUnsafeGuaranteedRef { $0.unlock() }
+        if cancelled { child.cancel() }
     }
 
     /// Whether an object this observer read was deallocated since its last run.

@@ -17,11 +17,13 @@ import CTrackingSupport
 ///   queued by one transaction run once each, in the order they were created.
 /// - A derived value that recomputes to an equal result does not re-run the
 ///   body (equality cut-off).
-/// - An observer started while another observer's body runs is its child:
-///   its reads are its own, and it is cancelled when the parent runs again
-///   or is cancelled. The parent may keep the children's tokens in state it
-///   owns (`store(in:)`), which is how a main-actor parent keeps them without
-///   a lock.
+/// - An observer started while another observer's body runs is its child
+///   (inside `untracked` or a `withTracking` closure too, but not inside a
+///   derived value's computation): its reads are its own, and it is
+///   cancelled when the parent runs again or is cancelled — at once, before
+///   its first run, if the parent's run cancelled the parent already. The
+///   parent may keep the children's tokens in state it owns (`store(in:)`),
+///   which is how a main-actor parent keeps them without a lock.
 /// - Deallocating an object that the body read re-runs the body once.
 /// - A body that keeps changing what it reads is stopped after
 ///   ``TrackingDiagnostics/maximumObserverRounds`` rounds, with a diagnostic
@@ -138,7 +140,8 @@ public func observe(
 @inline(__always)
 private func start(_ node: __owned ObserverNode, callerIsolation: (any Actor)?) -> TrackingToken {
     let state = ThreadState.currentPointer
-    if node.binding == nil, tracking_current_scope() == nil {
+    if node.binding == nil, tracking_current_scope() == nil,
+       Unmanaged<ThreadState>.fromOpaque(state)._withUnsafeGuaranteedRef({ $0.runningObserver == nil }) {
         // The usual observer: no actor, no parent.
         Unmanaged<ThreadState>.fromOpaque(state)._withUnsafeGuaranteedRef { state in
             Scheduler.beginTransaction(state)
@@ -158,13 +161,7 @@ private func startAdoptedOrBound(
     _ node: ObserverNode, callerIsolation: (any Actor)?, _ statePointer: UnsafeMutableRawPointer
 ) {
     Unmanaged<ThreadState>.fromOpaque(statePointer)._withUnsafeGuaranteedRef { state in
-        if let scope = tracking_current_scope() {
-            Unmanaged<SubscriberNode>.fromOpaque(scope)._withUnsafeGuaranteedRef { parent in
-                if parent.kind == .observer {
-                    unsafeDowncast(parent, to: ObserverNode.self).adopt(node)
-                }
-            }
-        }
+        if let parent = parent(in: state) { parent.adopt(node) }
         if let binding = node.binding {
             if callerIsolation !== binding.actor && !binding.isCurrent(state) {
                 node.postFirstRun()
@@ -181,6 +178,24 @@ private func startAdoptedOrBound(
             Scheduler.endTransaction(state)
         }
     }
+}
+
+/// The observer that adopts an observer started now: the current scope if it
+/// is an observer (a run's body, or a view host's tracked body); else, inside
+/// `untracked` or a `withTracking` closure, the observer whose body is
+/// running on this thread. None inside a derived value's computation (its
+/// closure may run for any reader), and none outside every run.
+private func parent(in state: ThreadState) -> ObserverNode? {
+    if let scope = tracking_current_scope() {
+        let current = Unmanaged<SubscriberNode>.fromOpaque(scope).takeUnretainedValue()
+        switch current.kind {
+        case .observer: return unsafeDowncast(current, to: ObserverNode.self)
+        case .derived: return nil
+        case .oneShot: break
+        }
+    }
+    guard let running = state.runningObserver else { return nil }
+    return Unmanaged<ObserverNode>.fromOpaque(running).takeUnretainedValue()
 }
 
 /// `body` as a plain function, to call where its isolation holds: on its
