@@ -159,6 +159,28 @@ final class Counts: @unchecked Sendable {
         withExtendedLifetime(token) {}
     }
 
+    @Test func whatTheComparisonReadsIsNobodysDependency() {
+        let counts = Counts()
+        let value = Cell(1.0)
+        let tolerance = Cell(0.5)
+        let derived = Derived(isEqual: { abs($0 - $1) < tolerance.value }) { () -> Double in
+            counts.hit("derived")
+            return value.value
+        }
+        let seen = Locked<[Double]>([])
+        let token = observe { seen.append(derived.value) }
+        value.value = 1.2               // equal within 0.5: the observer does not run
+        #expect(counts["derived"] == 2)
+        #expect(derived.dependencies == ["\\Cell<Double>.value"])
+        tolerance.value = 0.1           // read by the comparison only: nothing recomputes
+        #expect(counts["derived"] == 2)
+        #expect(derived.value == 1.0)
+        value.value = 1.5               // unequal within 0.1
+        #expect(seen.current == [1.0, 1.5])
+        #expect(counts["derived"] == 3)
+        token.cancel()
+    }
+
     // MARK: Dynamic dependencies
 
     @Test func switchingBranchDropsTheOldBranch() {

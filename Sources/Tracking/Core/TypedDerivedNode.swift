@@ -1,3 +1,5 @@
+import CTrackingSupport
+
 /// The typed half of a derived value: its closure, equality and results.
 /// Built only by inlinable code (a surface's initializers), so that its
 /// ``DerivedNode/recompute`` is specialized for `Value`.
@@ -74,6 +76,9 @@ final class TypedDerivedNode<Value>: DerivedNode, @unchecked Sendable {
         let changed: Bool
         do {
             let new = try compute()
+            // The comparison is no part of the computation: what an
+            // `isEqual` (or a custom `==`) reads is nobody's dependency.
+            tracking_set_current_scope(nil)
             changed = keep(new, second: second, comparing: comparing && hadResult, isEqual: isEqual)
         } catch {
             keep(error, second: second)

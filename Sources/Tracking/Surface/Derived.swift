@@ -21,8 +21,10 @@ import CTrackingSupport
 ///   one (`==` by default for `Equatable` values, or `isEqual`), what depends
 ///   on it does not run again.
 /// - **Dynamic dependencies**: each computation tracks its reads anew.
-/// - **Freed when unused**: when nothing observed depends on it, its sources
-///   keep no link to it; a read then checks its dependencies' versions.
+/// - **Freed when unused**: its sources' links to it do not keep it alive;
+///   when your last reference goes, it leaves their subscriber lists. Until
+///   then, observed or not, it is in them: a write marks it stale, and the
+///   next read computes it again.
 /// - **Cycles**: a derived value that reads itself while computing, directly
 ///   or through others, reports a ``DerivedCycleError`` as a
 ///   ``TrackingDiagnostic`` and returns its previous value; without one, it
