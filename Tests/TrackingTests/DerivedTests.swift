@@ -203,6 +203,38 @@ final class Counts: @unchecked Sendable {
         withExtendedLifetime(token) {}
     }
 
+    @Test func aPropertyReadAgainAfterADerivedValueThatReadItIsOneDependency() {
+        let a = Cell(1)
+        let doubled = Derived("doubled") { a.value * 2 }
+        let runs = Locked(0)
+        let token = observe {
+            _ = a.value
+            _ = doubled.value       // computed inside the run: it reads `a` too
+            _ = a.value
+            runs.increment()
+        }
+        // The observer's link and the derived value's: no second link for
+        // the observer's second read.
+        #expect(a.trackingRegistrar.activeDependencyCount == 2)
+        a.value = 2
+        #expect(a.trackingRegistrar.activeDependencyCount == 2)
+        #expect(token.dependencies == ["\\Cell<Int>.value", "doubled"])
+        #expect(runs.current == 2)
+        let many = (0..<100).map { index in Derived("d\(index)") { a.value + index } }
+        let interleaved = observe {
+            for derived in many {
+                _ = a.value
+                _ = derived.value
+            }
+        }
+        // One link per derived value, one for each observer.
+        #expect(a.trackingRegistrar.activeDependencyCount == 103)
+        a.value = 3
+        #expect(a.trackingRegistrar.activeDependencyCount == 103)
+        interleaved.cancel()
+        token.cancel()
+    }
+
     // MARK: Transactions
 
     @Test func observersOfDerivedValuesRunOnceAfterTheTransaction() {

@@ -186,6 +186,29 @@ class SubscriberNode: Node, @unchecked Sendable {
         return .new
     }
 
+    /// Whether a read that ``trackFast(_:)`` found new was made earlier in
+    /// this run after all: a run that began after this one — a derived value
+    /// computed inside it, or a run on another thread — read the source
+    /// since, and took its mark. The source then gets this run's mark back,
+    /// so that further reads of it are repeats again. Called on the way to
+    /// a new link (out of line), so that the usual read pays nothing.
+    @inline(__always)
+    final func readEarlierInThisRun(_ source: Node) -> Bool {
+        guard source.readMark.load(ordering: .relaxed) > runMark, let last = lastTracked else { return false }
+        // This run's reads so far, in order: the list up to `lastTracked`.
+        let sourceBits = Unmanaged.passUnretained(source).toOpaque()
+        var cursor = firstDependency
+        while let link = cursor {
+            if link.pointee.source.toOpaque() == sourceBits {
+                source.readMark.store(runMark, ordering: .relaxed)
+                return true
+            }
+            if link == last { return false }
+            cursor = link.pointee.nextDependency
+        }
+        return false
+    }
+
     /// Adds a link for `source` after ``lastTracked``. It joins the source's
     /// subscriber list when the run ends; meanwhile, counting it in the
     /// source's ``Node/linkCount`` (and clearing the source's fast-write
@@ -215,8 +238,9 @@ class SubscriberNode: Node, @unchecked Sendable {
 
     /// ``addLink(to:_:)`` with this thread's state.
     @usableFromInline @inline(never) @discardableResult
-    final func addLinkOnThisThread(to source: Node) -> LinkPointer {
-        ThreadState.withCurrent { addLink(to: source, $0) }
+    final func addLinkOnThisThread(to source: Node) -> LinkPointer? {
+        if readEarlierInThisRun(source) { return nil }
+        return ThreadState.withCurrent { addLink(to: source, $0) }
     }
 
     // MARK: Runs

@@ -366,6 +366,7 @@ func recordSourceRead(_ scope: UnsafeMutableRawPointer, _ node: UnsafeMutableRaw
 /// comparisons with no call of its own.
 @inline(never)
 private func linkFirstRead(of source: Node, by subscriber: SubscriberNode) {
+    if subscriber.readEarlierInThisRun(source) { return }
     ThreadState.withCurrent { _ = subscriber.addLink(to: source, $0) }
 }
 
