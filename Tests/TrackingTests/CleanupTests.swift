@@ -157,6 +157,29 @@ import Testing
         #expect(ran.current == 0)
     }
 
+    @Test func onCleanupInADerivedValueIsReportedWhicheverRunComputesIt() {
+        let ran = Locked(0)
+        let counter = Counter()
+        let derived = Derived { () -> Int in
+            onCleanup { ran.increment() }
+            return counter.value
+        }
+        let runs = Locked(0)
+        let diagnostics = collectingDiagnostics {
+            let token = observe {
+                _ = derived.value           // computed by this run: no cleanup of it
+                runs.increment()
+            }
+            counter.value += 1              // computed again by the validation
+            counter.value += 1
+            token.cancel()
+        }
+        #expect(runs.current == 3)
+        #expect(diagnostics.map(\.kind) == [.misplacedCleanup, .misplacedCleanup, .misplacedCleanup])
+        #expect(diagnostics.first?.message.contains("derived value") == true)
+        #expect(ran.current == 0)
+    }
+
     // MARK: Cleanups that cancel
 
     /// How an observer can be woken for the run its cleanup then cancels.

@@ -248,10 +248,9 @@ private struct PlainEventClosure { let body: @Sendable (TrackingEvent) -> Void }
 ///   the observer is cancelled there, otherwise in a task on the actor.
 ///
 /// Called outside an observer's body (including from a `withTracking`
-/// closure, from a cleanup, or from a derived value that no observer is
-/// running), it registers
-/// nothing and reports a ``TrackingDiagnostic/Kind/misplacedCleanup``
-/// diagnostic.
+/// closure, from a cleanup, or from a derived value's computation, even one
+/// an observer's run started), it registers nothing and reports a
+/// ``TrackingDiagnostic/Kind/misplacedCleanup`` diagnostic.
 ///
 /// - Parameters:
 ///   - fileID: Where it is called, for the diagnostic.
@@ -263,11 +262,17 @@ public func onCleanup(
     @_inheritActorContext _ cleanup: @escaping @isolated(any) @Sendable () -> Void
 ) {
     let state = ThreadState.current
-    guard let running = state.runningObserver else {
+    // A derived value's closure has no cleanups, whoever reads the value:
+    // the observer whose run computes it now may not be the one next time.
+    let inDerivedValue = tracking_current_scope().map {
+        Unmanaged<SubscriberNode>.fromOpaque($0)._withUnsafeGuaranteedRef { $0.isDerived }
+    } ?? false
+    guard let running = state.runningObserver, !inDerivedValue else {
         TrackingDiagnostics.report(TrackingDiagnostic(
             kind: .misplacedCleanup,
-            message: "onCleanup at \(fileID):\(line) was called outside the body of an observe run; "
-                + "the cleanup was not registered",
+            message: "onCleanup at \(fileID):\(line) was called outside the body of an observe run"
+                + (inDerivedValue ? " (in a derived value's computation)" : "")
+                + "; the cleanup was not registered",
             properties: []))
         return
     }
