@@ -160,6 +160,26 @@ struct OneShotChainTests {
         #expect(fired.current == 1)
     }
 
+    /// A scope that writes what it read inside its own `apply`, and arms a
+    /// new one from its callback: the chain is stopped and names the
+    /// property, which reached the scope through no announcement (it was
+    /// read for the first time in the same run).
+    @Test func aChainOfWritesInsideApplyIsStoppedAndNamesTheProperty() {
+        final class Render: @unchecked Sendable {
+            let counter = Counter()
+            var renders = 0
+            func render() {
+                renders += 1
+                withTracking { counter.value += 1 } onChange: { [self] in render() }
+            }
+        }
+        let chain = Render()
+        let diagnostics = collectingDiagnostics { chain.render() }
+        #expect(diagnostics.map(\.kind) == [.oneShotChain])
+        #expect(diagnostics.first?.properties == ["\\Counter.value"])
+        #expect(chain.renders == Scheduler.maximumCallbackNesting + Scheduler.maximumChainedCallbacks)
+    }
+
     /// A chain that goes back and forth between two properties names both.
     @Test func aChainBetweenTwoPropertiesNamesBoth() {
         final class PingPong: @unchecked Sendable {

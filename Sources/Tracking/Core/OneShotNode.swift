@@ -223,6 +223,22 @@ final class OneShotNode: SubscriberNode, @unchecked Sendable {
         }
     }
 
+    /// Deep in a chain of callbacks, names the sources that changed while
+    /// `apply` ran (its own writes, usually), in case the chain never ends:
+    /// they reached the node through no announcement, which names the others.
+    @inline(never)
+    private func recordChangedSourcesForChainLocked(_ state: ThreadState) {
+        var cursor = firstDependency
+        while let link = cursor {
+            link.pointee.source._withUnsafeGuaranteedRef { source in
+                if source.isDead || source.version.load(ordering: .relaxed) != link.pointee.version {
+                    state.chainCauses.insert(source.displayName)
+                }
+            }
+            cursor = link.pointee.nextDependency
+        }
+    }
+
     private var readsADeadSource: Bool {
         var cursor = firstDependency
         while let link = cursor {
@@ -272,6 +288,7 @@ final class OneShotNode: SubscriberNode, @unchecked Sendable {
             // A source read for the first time changed (or died) during
             // `apply`: the change's announcements are owed.
             let owed = options.intersection([.willSet, .didSet])
+            if state.callbackDepth >= Scheduler.maximumCallbackNesting { recordChangedSourcesForChainLocked(state) }
             if !owed.isEmpty {
                 pending.formUnion(owed)
                 flags.insert(.fired)
