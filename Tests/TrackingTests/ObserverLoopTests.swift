@@ -35,4 +35,25 @@ import Testing
         #expect(diagnostics.first?.properties.isEmpty == false)
         #expect(diagnostics.first?.properties.allSatisfy { $0 == "\\Counter.value" } == true)
     }
+
+    /// A pipeline longer than the round limit: each observer copies one
+    /// counter into the next, so each runs once per change and the change
+    /// reaches the end (150 stages; the limit is 100 rounds).
+    @Test func aPipelineLongerThanTheRoundLimitRunsToItsEnd() {
+        let counters = (0...150).map { _ in Counter() }
+        let runs = Locked(0)
+        var tokens: [TrackingToken] = []
+        for stage in 0..<150 {
+            observe {
+                counters[stage + 1].value = counters[stage].value
+                runs.increment()
+            }.store(in: &tokens)
+        }
+        let diagnostics = collectingDiagnostics { counters[0].value = 7 }
+        #expect(diagnostics.isEmpty)
+        #expect(counters.map(\.value) == Array(repeating: 7, count: 151))
+        // The first runs, then one run per stage for the change.
+        #expect(runs.current == 300)
+        withExtendedLifetime(tokens) {}
+    }
 }

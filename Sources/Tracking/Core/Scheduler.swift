@@ -119,9 +119,16 @@ enum Scheduler {
         state.isFlushing = true
         defer { state.isFlushing = false }
         let limit = TrackingDiagnostics.maximumObserverRounds
+        // Runs of this flush have marks above this one (a thread's marks
+        // only grow): an observer whose last run has one runs again.
+        let flushStart = state.runMark
         var round = 0
         while !state.queue.isEmpty {
-            round += 1
+            // The first round, and each that runs an observer again, counts
+            // toward the limit: a pipeline of observers, each writing what
+            // the next reads, runs no observer twice and is no loop, however
+            // long.
+            if round == 0 || runsAgain(state.queue, since: flushStart) { round += 1 }
             if round > limit {
                 abandonQueue(state, rounds: limit)
                 return
@@ -153,6 +160,17 @@ enum Scheduler {
             // threads' writes did, while its observers ran. That is no loop.
             if state.changesAnnounced == changesBefore { round -= 1 }
         }
+    }
+
+    /// Whether an observer of the round has run since `flushStart`, in
+    /// this flush: the round then repeats work, as a loop does.
+    @inline(never)
+    private static func runsAgain(_ round: PointerStack, since flushStart: UInt64) -> Bool {
+        for index in 0..<round.count
+        where Unmanaged<ObserverNode>.fromOpaque(round[index])._withUnsafeGuaranteedRef({ $0.runMark > flushStart }) {
+            return true
+        }
+        return false
     }
 
     /// Whether the current scope of this thread is a derived value's

@@ -65,9 +65,11 @@ public enum TrackingDiagnostics {
 
     /// How many rounds of observers one transaction may run before the rest
     /// are dropped with an ``TrackingDiagnostic/Kind/observerLoop``
-    /// diagnostic. Only rounds whose observers changed something count (a
-    /// round queued by other threads' writes is no loop). Default 100; values
-    /// below 1 are treated as 1.
+    /// diagnostic. Only the first round and those that run an observer
+    /// again count (a pipeline of observers, each writing what the next
+    /// reads, is no loop, however long), and only if their observers
+    /// changed something (a round queued by other threads' writes is no
+    /// loop). Default 100; values below 1 are treated as 1.
     public static var maximumObserverRounds: Int {
         get { currentMaximumRounds.load(ordering: .relaxed) }
         set { currentMaximumRounds.store(max(1, newValue), ordering: .relaxed) }
