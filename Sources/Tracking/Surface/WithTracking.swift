@@ -11,8 +11,10 @@ import CTrackingSupport
 /// }
 /// ```
 ///
-/// This mirrors Apple's `withObservationTracking` (SE-0395), with SE-0506's
-/// options:
+/// This follows Apple's `withObservationTracking` (SE-0395), with SE-0506's
+/// options, and differs where noted: deallocations are announced (`.deinit`
+/// is in the default options), and a change made while `apply` runs is not
+/// lost:
 /// - With the default options, `[.willSet, .deinit]`, `onChange` is called
 ///   once, on the thread that makes the change, before the new value is
 ///   stored, or when an object whose property was read is deallocated; then
@@ -29,7 +31,9 @@ import CTrackingSupport
 ///   the new value exists).
 /// - A change made while `apply` is still running (by `apply` itself, or on
 ///   another thread) fires `onChange` right after `apply` returns, instead of
-///   being lost.
+///   being lost (Apple's misses it). A render function that writes what it
+///   reads and tracks itself again from `onChange` therefore loops, and is
+///   stopped with a ``TrackingDiagnostic/Kind/oneShotChain`` diagnostic.
 ///
 /// ## Isolation
 ///
