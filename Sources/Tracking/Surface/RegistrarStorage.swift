@@ -218,3 +218,14 @@ private struct RegistrarNodes: Sequence {
         }
     }
 }
+
+extension RegistrarStorage {
+    /// Stops the program: `type`'s `trackingRegistrar` gave a new registrar
+    /// on a second read, so it is not the stored `let` that ``Trackable``
+    /// requires, and what it records would die with it at once.
+    @usableFromInline
+    static func notStored(_ type: Any.Type) -> Never {
+        fatalError("Tracking: \(type).trackingRegistrar returned a different registrar on each read; "
+            + "declare it as a stored property: let trackingRegistrar = TrackingRegistrar()")
+    }
+}

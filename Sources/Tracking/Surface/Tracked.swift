@@ -340,7 +340,9 @@ public struct Tracked<Value>: TrackedStorage {
         // modifying access, and other threads may be reading the value.
         let value = UnsafeMutableRawPointer(storage.pointer(to: \.value).unsafelyUnwrapped)
         let node = owner._withUnsafeGuaranteedRef { owner in
-            owner.trackingRegistrar.storage.installNode(
+            let registrar = owner.trackingRegistrar.storage
+            if owner.trackingRegistrar.storage !== registrar { RegistrarStorage.notStored(Owner.self) }
+            return registrar.installNode(
                 in: UnsafeMutableRawPointer(storage), value: value,
                 owner: Unmanaged.passUnretained(owner).toOpaque(), ownerType: Owner.self,
                 nodeType: TypedTrackedNode<Value>.self)

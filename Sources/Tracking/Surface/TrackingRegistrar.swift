@@ -78,6 +78,7 @@ public struct TrackingRegistrar: Sendable {
         _ subject: Subject, keyPath: KeyPath<Subject, Member>
     ) {
         guard let scope = tracking_current_scope() else { return }
+        if subject.trackingRegistrar.storage !== storage { RegistrarStorage.notStored(Subject.self) }
         storage.node(creatingFor: keyPath).recordRead(in: scope)
     }
 
