@@ -129,6 +129,23 @@ import Testing
         #expect(seen.current == ["a:true", "b:true", "a:false"])
     }
 
+    @Test func aComputedKeyPathThroughAnotherObjectMatchesItsChangesOnceAsked() {
+        let seen = Locked<[String]>([])
+        let shelf = ShelfSource()
+        // Asked first about a change of the shelf itself: the key path reads
+        // the shelf's label and the book's title.
+        withTracking(options: .didSet) { _ = shelf.summary } onChange: { event in
+            seen.append("label:\(event.matches(\ShelfSource.summary))")
+        }
+        shelf.label = "B"
+        // A change of the book, which the key path cannot be applied to.
+        withTracking(options: .didSet) { _ = shelf.summary } onChange: { event in
+            seen.append("title:\(event.matches(\ShelfSource.summary))")
+        }
+        shelf.book.title = "Emma"
+        #expect(seen.current == ["label:true", "title:true"])
+    }
+
     @Test func aSubclassKeyPathDoesNotMatchThePropertyOfItsDeclaringClass() {
         let seen = Locked<[Bool]>([])
         let person = MiddleNamePerson()
@@ -312,4 +329,12 @@ private final class SwitchingSource: Trackable, @unchecked Sendable {
     @Tracked var a = 0
     @Tracked var b = 0
     var current: Int { useB ? b : a }
+}
+
+/// A computed property over its own label and another object's title.
+private final class ShelfSource: Trackable, @unchecked Sendable {
+    let trackingRegistrar = TrackingRegistrar()
+    let book = Book()
+    @Tracked var label = "A"
+    var summary: String { "\(label): \(book.title)" }
 }

@@ -128,7 +128,8 @@ enum Scheduler {
             // toward the limit: a pipeline of observers, each writing what
             // the next reads, runs no observer twice and is no loop, however
             // long.
-            if round == 0 || runsAgain(state.queue, since: flushStart) { round += 1 }
+            let counted = round == 0 || runsAgain(state.queue, since: flushStart, state)
+            if counted { round += 1 }
             if round > limit {
                 abandonQueue(state, rounds: limit)
                 return
@@ -158,17 +159,19 @@ enum Scheduler {
             state.batch.truncate(to: 0)
             // A round that changed nothing did not queue the next one: other
             // threads' writes did, while its observers ran. That is no loop.
-            if state.changesAnnounced == changesBefore { round -= 1 }
+            if counted, state.changesAnnounced == changesBefore { round -= 1 }
         }
     }
 
-    /// Whether an observer of the round has run since `flushStart`, in
-    /// this flush: the round then repeats work, as a loop does.
+    /// Whether an observer of the round has run in this flush, on this
+    /// thread (its last run's mark lies between `flushStart` and the
+    /// thread's latest): the round then repeats work, as a loop does.
     @inline(never)
-    private static func runsAgain(_ round: PointerStack, since flushStart: UInt64) -> Bool {
-        for index in 0..<round.count
-        where Unmanaged<ObserverNode>.fromOpaque(round[index])._withUnsafeGuaranteedRef({ $0.runMark > flushStart }) {
-            return true
+    private static func runsAgain(_ round: PointerStack, since flushStart: UInt64, _ state: ThreadState) -> Bool {
+        let latest = state.runMark
+        for index in 0..<round.count {
+            let mark = Unmanaged<ObserverNode>.fromOpaque(round[index])._withUnsafeGuaranteedRef { $0.runMark }
+            if mark > flushStart && mark <= latest { return true }
         }
         return false
     }

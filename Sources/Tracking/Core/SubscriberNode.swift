@@ -187,27 +187,38 @@ class SubscriberNode: Node, @unchecked Sendable {
     }
 
     /// Whether a read that ``trackFast(_:)`` found new was made earlier in
-    /// this run after all: a run that began after this one — a derived value
-    /// computed inside it, or a run on another thread — read the source
-    /// since, and took its mark. The source then gets this run's mark back,
-    /// so that further reads of it are repeats again. Called on the way to
-    /// a new link (out of line), so that the usual read pays nothing.
+    /// this run after all: a derived value computed inside this run, on this
+    /// thread (its marks lie between this run's and the thread's latest),
+    /// read the source since, and took its mark. The source then gets this
+    /// run's mark back, so that further reads of it are repeats again.
+    /// Called on the way to a new link (out of line), so that the usual read
+    /// pays nothing. The walk looks at the run's first
+    /// ``duplicateSearchLength`` reads at most: a run that reads thousands
+    /// of new sources after such a computation must not take quadratic
+    /// time, and a read found later than that gets a second link, as any
+    /// read did before (harmless: the run sees each change once).
     @inline(__always)
-    final func readEarlierInThisRun(_ source: Node) -> Bool {
-        guard source.readMark.load(ordering: .relaxed) > runMark, let last = lastTracked else { return false }
+    final func readEarlierInThisRun(_ source: Node, _ state: ThreadState) -> Bool {
+        let mark = source.readMark.load(ordering: .relaxed)
+        guard mark > runMark, mark <= state.runMark, let last = lastTracked else { return false }
         // This run's reads so far, in order: the list up to `lastTracked`.
         let sourceBits = Unmanaged.passUnretained(source).toOpaque()
         var cursor = firstDependency
-        while let link = cursor {
+        var steps = 0
+        while let link = cursor, steps < SubscriberNode.duplicateSearchLength {
             if link.pointee.source.toOpaque() == sourceBits {
                 source.readMark.store(runMark, ordering: .relaxed)
                 return true
             }
             if link == last { return false }
             cursor = link.pointee.nextDependency
+            steps &+= 1
         }
         return false
     }
+
+    /// How many of a run's reads ``readEarlierInThisRun(_:_:)`` looks at.
+    static let duplicateSearchLength = 64
 
     /// Adds a link for `source` after ``lastTracked``. It joins the source's
     /// subscriber list when the run ends; meanwhile, counting it in the
@@ -239,8 +250,9 @@ class SubscriberNode: Node, @unchecked Sendable {
     /// ``addLink(to:_:)`` with this thread's state.
     @usableFromInline @inline(never) @discardableResult
     final func addLinkOnThisThread(to source: Node) -> LinkPointer? {
-        if readEarlierInThisRun(source) { return nil }
-        return ThreadState.withCurrent { addLink(to: source, $0) }
+        ThreadState.withCurrent { state in
+            readEarlierInThisRun(source, state) ? nil : addLink(to: source, state)
+        }
     }
 
     // MARK: Runs

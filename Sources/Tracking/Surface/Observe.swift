@@ -248,9 +248,11 @@ private struct PlainEventClosure { let body: @Sendable (TrackingEvent) -> Void }
 ///   the observer is cancelled there, otherwise in a task on the actor.
 ///
 /// Called outside an observer's body (including from a `withTracking`
-/// closure, from a cleanup, or from a derived value's computation, even one
-/// an observer's run started), it registers nothing and reports a
-/// ``TrackingDiagnostic/Kind/misplacedCleanup`` diagnostic.
+/// closure, from a cleanup, or from a derived value's closure, even one an
+/// observer's run computes), it registers nothing and reports a
+/// ``TrackingDiagnostic/Kind/misplacedCleanup`` diagnostic. (Inside an
+/// `untracked` block in a derived value's closure that an observer's run
+/// computes, it is taken for that run's.)
 ///
 /// - Parameters:
 ///   - fileID: Where it is called, for the diagnostic.

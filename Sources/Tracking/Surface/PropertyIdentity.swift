@@ -12,7 +12,11 @@
 /// every later question is a table lookup. One that read several, or none,
 /// is a computed property whose reads may depend on the object's state
 /// (`useB ? b : a`): it is applied again, to the object that changed, each
-/// time it is asked about. The owner is reached
+/// time it is asked about; a change it cannot be applied to (another
+/// object's property, a hand-written one) is answered from every property
+/// it was seen to read. A computed property that reads one property when
+/// first asked, and others in other states, is taken for that one property:
+/// the probe cannot tell it from a `@Tracked` accessor. The owner is reached
 /// through the node's unretained pointer, safely: under the component lock,
 /// while the node is not dead, the object's memory cannot be freed (its death
 /// takes that lock), and a weak reference formed then yields the object
@@ -33,8 +37,11 @@ enum PropertyIdentity {
     private enum Reads {
         /// Always this property.
         case one(Identity)
-        /// What the object's state makes it read: probed at each question.
-        case dependsOnState
+        /// What the object's state makes it read: probed at each question,
+        /// on the object that changed; the properties seen so far answer
+        /// for a change that cannot be probed (another object's property,
+        /// a hand-written one).
+        case dependsOnState(seen: Set<Identity>)
     }
 
     private static let lock = SpinLock()
@@ -57,12 +64,21 @@ enum PropertyIdentity {
         let knownReads = lock.withLock { known[key] }
         if case .one(let read) = knownReads { return read == identity }
         guard let tracked = node as? TrackedPropertyNode, let owner = liveOwner(of: tracked) as? Subject else {
+            if case .dependsOnState(let seen) = knownReads { return seen.contains(identity) }
             return false
         }
         let reads = probe(owner, keyPath)
-        if knownReads == nil {
-            let found: Reads = reads.count == 1 ? .one(reads.first.unsafelyUnwrapped) : .dependsOnState
-            lock.withLock { known[key] = found }
+        lock.withLock {
+            // A key path found to depend on state stays so: a probe on
+            // another thread that saw one read does not make it `.one`.
+            switch known[key] {
+            case .one:
+                break
+            case .dependsOnState(let seen):
+                known[key] = .dependsOnState(seen: seen.union(reads))
+            case nil:
+                known[key] = reads.count == 1 ? .one(reads.first.unsafelyUnwrapped) : .dependsOnState(seen: reads)
+            }
         }
         return reads.contains(identity)
     }

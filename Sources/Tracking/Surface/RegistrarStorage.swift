@@ -139,12 +139,12 @@ final class RegistrarStorage: @unchecked Sendable {
     }
 
     /// The node of a hand-written property, made at its first read.
-    func node(creatingFor keyPath: AnyKeyPath) -> PropertyNode {
+    func node(creatingFor keyPath: AnyKeyPath) -> (node: PropertyNode, made: Bool) {
         lock.withLock {
-            if let node = nodeLocked(for: keyPath) { return node }
+            if let node = nodeLocked(for: keyPath) { return (node, false) }
             let node = KeyPathPropertyNode(keyPath: keyPath)
             registerLocked(node)
-            return node
+            return (node, true)
         }
     }
 

@@ -368,8 +368,9 @@ func recordSourceRead(_ scope: UnsafeMutableRawPointer, _ node: UnsafeMutableRaw
 /// comparisons with no call of its own.
 @inline(never)
 private func linkFirstRead(of source: Node, by subscriber: SubscriberNode) {
-    if subscriber.readEarlierInThisRun(source) { return }
-    ThreadState.withCurrent { _ = subscriber.addLink(to: source, $0) }
+    ThreadState.withCurrent { state in
+        if !subscriber.readEarlierInThisRun(source, state) { _ = subscriber.addLink(to: source, state) }
+    }
 }
 
 extension Tracked: Sendable where Value: Sendable {}

@@ -85,7 +85,8 @@ public struct TrackingEvent: Sendable {
     ///   the object that changed (an object deallocated since matches
     ///   nothing). A computed property's key path that reads several
     ///   properties is read from the object that changed at each question,
-    ///   so that it matches what it reads now.
+    ///   so that it matches what it reads now; one that read a single
+    ///   property when first asked is taken for that property.
     public func matches<Subject: Trackable>(_ keyPath: PartialKeyPath<Subject>) -> Bool {
         announcement.changes.contains { PropertyIdentity.matches($0, keyPath) }
     }

@@ -78,8 +78,11 @@ public struct TrackingRegistrar: Sendable {
         _ subject: Subject, keyPath: KeyPath<Subject, Member>
     ) {
         guard let scope = tracking_current_scope() else { return }
-        if subject.trackingRegistrar.storage !== storage { RegistrarStorage.notStored(Subject.self) }
-        storage.node(creatingFor: keyPath).recordRead(in: scope)
+        let (node, made) = storage.node(creatingFor: keyPath)
+        // Once per property: a registrar that is not stored makes a node at
+        // every read.
+        if made, subject.trackingRegistrar.storage !== storage { RegistrarStorage.notStored(Subject.self) }
+        node.recordRead(in: scope)
     }
 
     /// Announces that `keyPath` of `subject` is about to change: `withTracking`
