@@ -165,12 +165,17 @@ enum Scheduler {
 
     /// Whether an observer of the round has run in this flush, on this
     /// thread (its last run's mark lies between `flushStart` and the
-    /// thread's latest): the round then repeats work, as a loop does.
+    /// thread's latest): the round then repeats work, as a loop does. Only
+    /// observers that re-run their body are asked: a scope (the scope
+    /// form, a view host's) is tracked again by its owner, on any thread,
+    /// even while queued here, and its invalidation runs no body.
     @inline(never)
     private static func runsAgain(_ round: PointerStack, since flushStart: UInt64, _ state: ThreadState) -> Bool {
         let latest = state.runMark
         for index in 0..<round.count {
-            let mark = Unmanaged<ObserverNode>.fromOpaque(round[index])._withUnsafeGuaranteedRef { $0.runMark }
+            let mark = Unmanaged<ObserverNode>.fromOpaque(round[index])._withUnsafeGuaranteedRef {
+                $0.mode == .rerun ? $0.runMark : 0
+            }
             if mark > flushStart && mark <= latest { return true }
         }
         return false
