@@ -19,7 +19,9 @@ import CTrackingSupport
 ///   body (equality cut-off).
 /// - An observer started while another observer's body runs is its child
 ///   (inside `untracked` or a `withTracking` closure too, but not inside a
-///   derived value's computation): its reads are its own, and it is
+///   derived value's closure — except within an `untracked` block there,
+///   where it is taken for the child of the run that computes the value):
+///   its reads are its own, and it is
 ///   cancelled when the parent runs again or is cancelled — at once, before
 ///   its first run, if the parent's run cancelled the parent already. The
 ///   parent may keep the children's tokens in state it owns (`store(in:)`),
