@@ -115,7 +115,7 @@ enum Scheduler {
         // have): its observers stay queued until the read that started the
         // computation ends (``flushAfterRead(_:)``), so that none runs, or
         // reads the value being computed, in the middle of it.
-        if isComputingDerivedValue { return }
+        if SubscriberNode.isComputingDerivedValue { return }
         state.isFlushing = true
         defer { state.isFlushing = false }
         let limit = TrackingDiagnostics.maximumObserverRounds
@@ -179,13 +179,6 @@ enum Scheduler {
             if mark > flushStart && mark <= latest { return true }
         }
         return false
-    }
-
-    /// Whether the current scope of this thread is a derived value's
-    /// computation.
-    private static var isComputingDerivedValue: Bool {
-        guard let scope = tracking_current_scope() else { return false }
-        return Unmanaged<SubscriberNode>.fromOpaque(scope)._withUnsafeGuaranteedRef { $0.isDerived }
     }
 
     /// Runs the observers queued during a read of a derived value, once the

@@ -271,6 +271,13 @@ class SubscriberNode: Node, @unchecked Sendable {
         return previous
     }
 
+    /// Whether the current scope of this thread is a derived value's
+    /// computation.
+    static var isComputingDerivedValue: Bool {
+        guard let scope = tracking_current_scope() else { return false }
+        return Unmanaged<SubscriberNode>.fromOpaque(scope)._withUnsafeGuaranteedRef { $0.isDerived }
+    }
+
     /// Restores the previous scope after a run. (``previousScope`` is left
     /// as it is: only a running subscriber's is ever read.)
     @inlinable @inline(__always)

@@ -268,9 +268,7 @@ public func onCleanup(
     let state = ThreadState.current
     // A derived value's closure has no cleanups, whoever reads the value:
     // the observer whose run computes it now may not be the one next time.
-    let inDerivedValue = tracking_current_scope().map {
-        Unmanaged<SubscriberNode>.fromOpaque($0)._withUnsafeGuaranteedRef { $0.isDerived }
-    } ?? false
+    let inDerivedValue = SubscriberNode.isComputingDerivedValue
     guard let running = state.runningObserver, !inDerivedValue else {
         TrackingDiagnostics.report(TrackingDiagnostic(
             kind: .misplacedCleanup,
