@@ -70,9 +70,14 @@ import Synchronization
 /// the same diagnostic.
 ///
 /// Thread-safety: the engine's bookkeeping is thread-safe; the elements are
-/// as safe as a stored property: synchronize edits and reads of one list from
-/// several threads yourself (a lock, an actor). Make and drop its aggregates
-/// on the threads that edit it.
+/// not. The list is `Sendable` (when `Element` is) so that observers and
+/// derived values can capture it, but the compiler does not check how it is
+/// used: an edit concurrent with another edit or a read of the same list, on
+/// another thread, corrupts it. Synchronize the edits and reads of one list
+/// from several threads yourself (a lock, an actor, or a `@MainActor` model
+/// that owns it), as for a `nonisolated(unsafe)` stored property; the thread
+/// sanitizer reports such races. Make and drop its aggregates on the threads
+/// that edit it.
 public final class TrackedList<Element: Identifiable> {
     /// How diagnostics and ``Derived/dependencies`` name the list, e.g.
     /// `\TodoManager.todos`.
@@ -271,6 +276,8 @@ struct EditScratch<Element: Identifiable> {
     init() {}
 }
 
+// Unchecked: observers and derived values capture lists, whose elements the
+// caller synchronizes (see the thread-safety note on the type).
 extension TrackedList: @unchecked Sendable where Element: Sendable {}
 
 extension TrackedList: ExpressibleByArrayLiteral {
