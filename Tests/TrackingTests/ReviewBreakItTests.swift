@@ -1,0 +1,264 @@
+import Foundation
+import Testing
+import Tracking
+
+// Review 3: attempts to break the engine changes of the 34 commits after
+// 403d73d (children started in untracked/withTracking, adopt after cancel,
+// computed key paths in TrackingEvent.matches, isEqual outside the scope,
+// the duplicate-link search after a nested derived read, onCleanup in a
+// derived closure, loop counting, the stale read in one frame).
+
+final class BreakModel: Trackable, @unchecked Sendable {
+    let trackingRegistrar = TrackingRegistrar()
+    @Tracked var a = 0
+    @Tracked var b = 0
+    @Tracked var useB = false
+    @Tracked var log = 0
+
+    var either: Int { useB ? b : a }
+    var sum: Int { a + b }
+}
+
+final class BreakCell: Trackable, @unchecked Sendable {
+    let trackingRegistrar = TrackingRegistrar()
+    @Tracked var value: Int
+    init(_ value: Int) { self.value = value }
+}
+
+@Suite struct ReviewBreakItTests {
+    // MARK: isEqual outside the scope
+
+    /// A comparison that writes (counts its calls in a tracked property):
+    /// the write is made while the value is still computing, so the
+    /// observers it wakes must wait for the read to end, as they do for a
+    /// write in the closure itself. Otherwise an observer that reads the
+    /// value runs in the middle of its computation and is told of a cycle
+    /// that does not exist.
+    @Test func writeInIsEqualDoesNotRunObserversMidComputation() {
+        let model = BreakModel()
+        let derived = Derived("halved", isEqual: { lhs, rhs in
+            model.log += 1
+            return lhs == rhs
+        }) { model.a / 2 }
+        _ = derived.value
+        let seen = Locked<[Int]>([])
+        var token: TrackingToken?
+        let diagnostics = collectingDiagnostics {
+            // Reads the value only once `log` moved: until then the value
+            // is observed by no one, and a write marks it stale only.
+            token = observe {
+                seen.append(model.log > 0 ? derived.value : -1)
+            }
+            model.a = 2
+            // A top-level read recomputes it: isEqual writes `log`.
+            #expect(derived.value == 1)
+        }
+        #expect(diagnostics.map(\.kind) == [])
+        #expect(seen.current == [-1, 1])
+        token?.cancel()
+    }
+
+    // MARK: loop counting
+
+    /// A pipeline longer than the limit runs to its end (what 5618f5e
+    /// fixed), also when every stage is an event observer.
+    @Test func longPipelineOfObserversRunsToItsEnd() {
+        let cells = (0..<250).map { BreakCell($0 == 0 ? 0 : -1) }
+        var tokens: [TrackingToken] = []
+        let diagnostics = collectingDiagnostics {
+            for index in 1..<cells.count {
+                let from = cells[index - 1]
+                let to = cells[index]
+                tokens.append(observe { to.value = from.value })
+            }
+            cells[0].value = 7
+        }
+        #expect(diagnostics.isEmpty)
+        #expect(cells.last?.value == 7)
+        tokens.forEach { $0.cancel() }
+    }
+
+    /// Two observers that feed each other without end are still stopped.
+    @Test func pingPongBetweenTwoObserversIsStopped() {
+        let model = BreakModel()
+        var tokens: [TrackingToken] = []
+        let diagnostics = collectingDiagnostics {
+            tokens.append(observe { model.b = model.a + 1 })
+            tokens.append(observe { model.a = model.b + 1 })
+        }
+        #expect(diagnostics.map(\.kind) == [.observerLoop])
+        tokens.forEach { $0.cancel() }
+    }
+
+    // MARK: duplicate links after a nested derived read
+
+    /// A run that reads 100 sources, a derived value that reads them all,
+    /// then the 100 again: each change runs it exactly once, and nothing is
+    /// left linked after it is cancelled.
+    @Test func manyReadsAfterNestedDerivedReadRunOnceEach() {
+        let cells = (0..<100).map { BreakCell($0) }
+        let total = Derived("total") { cells.reduce(0) { $0 + $1.value } }
+        let runs = Locked(0)
+        let sums = Locked<[Int]>([])
+        let token = observe {
+            runs.increment()
+            var sum = 0
+            for cell in cells { sum += cell.value }
+            sum += total.value
+            for cell in cells { sum += cell.value }
+            sums.append(sum)
+        }
+        #expect(runs.current == 1)
+        let base = 3 * (0..<100).reduce(0, +)
+        for index in [0, 10, 63, 64, 65, 90, 99] {
+            cells[index].value += 1
+        }
+        #expect(runs.current == 8)
+        #expect(sums.current.last == base + 3 * 7)
+        withTransaction {
+            for cell in cells { cell.value += 1 }
+        }
+        #expect(runs.current == 9)
+        #expect(sums.current.last == base + 3 * 107)
+        token.cancel()
+        #expect(cells.allSatisfy { $0.trackingRegistrar.activeDependencyCount == 1 })
+        _ = total
+    }
+
+    /// A scope's dependencies list a property once, however often it is
+    /// read around a derived value that reads it too.
+    @Test func scopeDependenciesHaveNoRepeatsAroundNestedDerivedReads() {
+        let model = BreakModel()
+        let derived = Derived("d") { model.a + model.b }
+        let scope = TrackingScope {}
+        scope.track {
+            _ = model.a
+            _ = derived.value
+            _ = model.a
+            _ = model.b
+            _ = derived.value
+            _ = model.b
+        }
+        #expect(scope.dependencies.count == 3)
+        scope.cancel()
+    }
+
+    // MARK: children
+
+    /// An observer started in untracked inside a parent's run is cancelled
+    /// when the parent runs again; one started after the parent cancelled
+    /// itself in its run never runs.
+    @Test func childStartedAfterParentCancelledItselfNeverRuns() {
+        let model = BreakModel()
+        let childRuns = Locked(0)
+        let lateChildRuns = Locked(0)
+        let kept = Locked<[TrackingToken]>([])
+        final class Box: @unchecked Sendable { var token: TrackingToken? }
+        let box = Box()
+        box.token = observe {
+            if model.a == 1 {
+                untracked { kept.append(observe { _ = model.b; childRuns.increment() }) }
+                box.token?.cancel()
+                untracked { kept.append(observe { _ = model.b; lateChildRuns.increment() }) }
+            }
+        }
+        model.a = 1
+        #expect(childRuns.current == 1)
+        #expect(lateChildRuns.current == 0)
+        model.b = 5
+        #expect(childRuns.current == 1)
+        #expect(lateChildRuns.current == 0)
+    }
+
+    /// Children started in a withTracking closure inside a parent's run
+    /// are cancelled when the parent runs again: only the newest runs.
+    @Test func childrenStartedInsideWithTrackingAreReplacedEachRun() {
+        let model = BreakModel()
+        let childRuns = Locked<[Int]>([])
+        let kept = Locked<[TrackingToken]>([])
+        let parent = observe {
+            let generation = model.a
+            withTracking {
+                kept.append(observe { childRuns.append(generation * 100 + model.b) })
+            } onChange: {}
+        }
+        model.a = 1
+        model.a = 2
+        model.b = 1
+        #expect(childRuns.current == [0, 100, 200, 201])
+        parent.cancel()
+        model.b = 2
+        #expect(childRuns.current == [0, 100, 200, 201])
+    }
+
+    /// A child started inside untracked in a derived closure computed by an
+    /// observer's run belongs to that run: cancelled with it, though its
+    /// token is kept.
+    @Test func childInDerivedClosureUntrackedBelongsToTheComputingRun() {
+        let model = BreakModel()
+        let childRuns = Locked(0)
+        let kept = Locked<[TrackingToken]>([])
+        let derived = Derived("d") { () -> Int in
+            let value = model.a
+            untracked { kept.append(observe { _ = model.b; childRuns.increment() }) }
+            return value
+        }
+        let parent = observe { _ = derived.value }
+        #expect(childRuns.current == 1)
+        model.b = 1
+        #expect(childRuns.current == 2)
+        parent.cancel()
+        model.b = 2
+        #expect(childRuns.current == 2)
+    }
+
+    // MARK: onCleanup
+
+    @Test func onCleanupInDerivedClosureIsMisplacedButInUntrackedThereBelongsToTheRun() {
+        let model = BreakModel()
+        let cleaned = Locked(0)
+        let derived = Derived("d") { () -> Int in
+            onCleanup { cleaned.increment() }
+            return model.a
+        }
+        let untrackedDerived = Derived("u") { () -> Int in
+            untracked { onCleanup { cleaned.mutate { $0 += 10 } } }
+            return model.b
+        }
+        var token: TrackingToken?
+        let diagnostics = collectingDiagnostics {
+            token = observe { _ = derived.value; _ = untrackedDerived.value }
+        }
+        #expect(diagnostics.map(\.kind) == [.misplacedCleanup])
+        // A validation in the flush recomputes `u`: no run is computing it,
+        // so its cleanup is misplaced; the first run's runs before the next.
+        let later = collectingDiagnostics { model.b = 1 }
+        #expect(later.map(\.kind) == [.misplacedCleanup])
+        #expect(cleaned.current == 10)
+        token?.cancel()
+        #expect(cleaned.current == 10)
+    }
+
+    // MARK: TrackingEvent.matches with computed key paths
+
+    @Test func matchesFollowsTheBranchAComputedPropertyTakesNow() {
+        let model = BreakModel()
+        let matched = Locked<[String]>([])
+        let token = observe(options: .didSet) { event in
+            _ = (model.a, model.b, model.useB)
+            if event.kind == .initial { return }
+            var names: [String] = []
+            if event.matches(\BreakModel.either) { names.append("either") }
+            if event.matches(\BreakModel.sum) { names.append("sum") }
+            if event.matches(\BreakModel.a) { names.append("a") }
+            matched.append(names.joined(separator: ","))
+        }
+        model.a = 1
+        model.b = 1
+        model.useB = true
+        model.a = 2
+        model.b = 2
+        #expect(matched.current == ["either,sum,a", "sum", "either", "sum,a", "either,sum"])
+        token.cancel()
+    }
+}
