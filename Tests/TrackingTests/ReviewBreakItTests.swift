@@ -60,6 +60,30 @@ final class BreakCell: Trackable, @unchecked Sendable {
 
     // MARK: loop counting
 
+    /// A scope whose invalidation re-tracks it at once, and whose tracked
+    /// body writes what it reads, loops: it must be stopped after the round
+    /// limit with a diagnostic, as before invalidations stopped counting.
+    @Test func scopeRetrackedInItsInvalidationThatWritesWhatItReadsIsStopped() {
+        let model = BreakModel()
+        let calls = Locked(0)
+        final class Holder: @unchecked Sendable { var scope: TrackingScope? }
+        let holder = Holder()
+        let render: @Sendable () -> Void = {
+            holder.scope?.track {
+                let value = model.a
+                if value < 5_000 { model.a = value + 1 }
+            }
+        }
+        holder.scope = TrackingScope {
+            calls.increment()
+            render()
+        }
+        let diagnostics = collectingDiagnostics { render() }
+        #expect(diagnostics.map(\.kind) == [.observerLoop])
+        #expect(model.a < 5_000)
+        holder.scope?.cancel()
+    }
+
     /// A pipeline longer than the limit runs to its end (what 5618f5e
     /// fixed), also when every stage is an event observer.
     @Test func longPipelineOfObserversRunsToItsEnd() {
