@@ -58,6 +58,52 @@ final class BreakCell: Trackable, @unchecked Sendable {
         token?.cancel()
     }
 
+    /// A derived closure that writes (its observers wait) and then reads a
+    /// stale derived value inside `untracked`: the inner read's end must not
+    /// run the waiting observers in the middle of the outer computation.
+    @Test func untrackedStaleReadInsideWritingDerivedClosure() {
+        let model = BreakModel()
+        let inner = Derived("inner") { model.a * 10 }
+        let outer = Derived("outer") { () -> Int in
+            let value = model.a
+            model.b = value
+            return value + untracked { inner.value }
+        }
+        _ = outer.value
+        let seen = Locked<[Int]>([])
+        var token: TrackingToken?
+        let diagnostics = collectingDiagnostics {
+            token = observe { seen.append(model.b > 0 ? outer.value : -1) }
+            model.a = 1
+            #expect(outer.value == 11)
+        }
+        #expect(diagnostics.map(\.kind) == [])
+        #expect(seen.current == [-1, 11])
+        token?.cancel()
+    }
+
+    /// The same with the write in a `withTracking` closure in the derived
+    /// value's closure, whose scope hides the computation's too.
+    @Test func writeInWithTrackingInsideDerivedClosureWaitsForTheRead() {
+        let model = BreakModel()
+        let outer = Derived("outer") { () -> Int in
+            let value = model.a
+            withTracking { model.b = value } onChange: {}
+            return value
+        }
+        _ = outer.value
+        let seen = Locked<[Int]>([])
+        var token: TrackingToken?
+        let diagnostics = collectingDiagnostics {
+            token = observe { seen.append(model.b > 0 ? outer.value : -1) }
+            model.a = 1
+            #expect(outer.value == 1)
+        }
+        #expect(diagnostics.map(\.kind) == [])
+        #expect(seen.current == [-1, 1])
+        token?.cancel()
+    }
+
     // MARK: loop counting
 
     /// A scope whose invalidation re-tracks it at once, and whose tracked

@@ -112,10 +112,13 @@ enum Scheduler {
     static func flush(_ state: ThreadState) {
         if state.isFlushing { return }
         // A derived value's closure wrote (a side effect it should not
-        // have): its observers stay queued until the read that started the
-        // computation ends (``flushAfterRead(_:)``), so that none runs, or
-        // reads the value being computed, in the middle of it.
-        if SubscriberNode.isComputingDerivedValue { return }
+        // have), or read a value whose validation queued observers: they
+        // stay queued until the read that started the computation ends
+        // (``flushAfterRead(_:)``), so that none runs, or reads the value
+        // being computed, in the middle of it. Counted, not found from the
+        // current scope: `untracked`, `withTracking` or the comparison
+        // (`isEqual`) in the computation hide its scope.
+        if state.derivedComputations != 0 { return }
         state.isFlushing = true
         defer { state.isFlushing = false }
         let limit = TrackingDiagnostics.maximumObserverRounds
