@@ -195,6 +195,28 @@ final class BreakCell: Trackable, @unchecked Sendable {
         _ = total
     }
 
+    /// A hand-written property read again after a derived value computed
+    /// in the same run read it is one link, as a `@Tracked` one is.
+    @Test func handWrittenReadAroundNestedDerivedIsOneLink() {
+        let model = HandWritten()
+        let tracked = BreakModel()
+        let derived = Derived("d") { model.field + tracked.a }
+        let runs = Locked(0)
+        let token = observe {
+            runs.increment()
+            _ = model.field
+            _ = tracked.a
+            _ = derived.value
+            _ = model.field
+            _ = tracked.a
+        }
+        #expect(tracked.trackingRegistrar.activeDependencyCount == 2)
+        #expect(model.trackingRegistrar.activeDependencyCount == 2)
+        model.field = 9
+        #expect(runs.current == 2)
+        token.cancel()
+    }
+
     /// A scope's dependencies list a property once, however often it is
     /// read around a derived value that reads it too.
     @Test func scopeDependenciesHaveNoRepeatsAroundNestedDerivedReads() {
