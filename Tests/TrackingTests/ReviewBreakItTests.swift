@@ -304,6 +304,27 @@ final class BreakCell: Trackable, @unchecked Sendable {
         #expect(childRuns.current == 2)
     }
 
+    /// A scope (a view host's) adopts the observers its tracked body
+    /// starts: tracking it again, with or without an invalidation between,
+    /// cancels those of the last tracking, as a re-run does an observer's.
+    @Test func scopeTrackedAgainCancelsTheChildrenOfItsLastTracking() {
+        let model = BreakModel()
+        let kept = Locked<[TrackingToken]>([])
+        let childRuns = Locked<[Int]>([])
+        let scope = TrackingScope {}
+        for generation in 0..<3 {
+            scope.track {
+                _ = model.a
+                kept.append(observe { childRuns.append(generation * 100 + model.b) })
+            }
+        }
+        model.b = 1
+        #expect(childRuns.current == [0, 100, 200, 201])
+        scope.cancel()
+        model.b = 2
+        #expect(childRuns.current == [0, 100, 200, 201])
+    }
+
     // MARK: onCleanup
 
     @Test func onCleanupInDerivedClosureIsMisplacedButInUntrackedThereBelongsToTheRun() {
