@@ -25,8 +25,28 @@ final class BreakCell: Trackable, @unchecked Sendable {
     init(_ value: Int) { self.value = value }
 }
 
+/// A cell whose value is read and written under a lock of its own, as a
+/// model shared between threads must be: writes go through a transaction,
+/// so that observers run after the lock is released.
+final class SyncCell: Trackable, @unchecked Sendable {
+    let trackingRegistrar = TrackingRegistrar()
+    private let lock = NSLock()
+    @Tracked private var stored: Int
+
+    init(_ value: Int) { stored = value }
+
+    var value: Int {
+        get { lock.withLock { stored } }
+        set { withTransaction { lock.withLock { stored = newValue } } }
+    }
+
+    func add(_ amount: Int) {
+        withTransaction { lock.withLock { stored += amount } }
+    }
+}
+
 @Suite struct ReviewBreakItTests {
-    // MARK: isEqual outside the scope
+    // MARK: writes while a derived value computes (its flush waits)
 
     /// A comparison that writes (counts its calls in a tracked property):
     /// the write is made while the value is still computing, so the
@@ -262,6 +282,35 @@ final class BreakCell: Trackable, @unchecked Sendable {
         #expect(lateChildRuns.current == 0)
     }
 
+    /// A child whose first run (inside its parent's run) cancels the
+    /// parent: a sibling started after it in that run never runs.
+    @Test func childCancelsItsParentInItsFirstRunWhichTheParentsRunStarted() {
+        let model = BreakModel()
+        final class Box: @unchecked Sendable { var token: TrackingToken? }
+        let box = Box()
+        let kept = Locked<[TrackingToken]>([])
+        let childRuns = Locked(0)
+        let lateRuns = Locked(0)
+        box.token = observe {
+            if model.a == 1 {
+                kept.append(observe {
+                    childRuns.increment()
+                    _ = model.b
+                    box.token?.cancel()
+                })
+                kept.append(observe { lateRuns.increment(); _ = model.b })
+            }
+        }
+        model.a = 1
+        #expect(childRuns.current == 1)
+        #expect(lateRuns.current == 0)
+        model.b = 1
+        model.a = 2
+        #expect(childRuns.current == 1)
+        #expect(lateRuns.current == 0)
+        #expect(model.trackingRegistrar.activeDependencyCount == 0)
+    }
+
     /// Children started in a withTracking closure inside a parent's run
     /// are cancelled when the parent runs again: only the newest runs.
     @Test func childrenStartedInsideWithTrackingAreReplacedEachRun() {
@@ -373,5 +422,135 @@ final class BreakCell: Trackable, @unchecked Sendable {
         model.b = 2
         #expect(matched.current == ["either,sum,a", "sum", "either", "sum,a", "either,sum"])
         token.cancel()
+    }
+
+    // MARK: threads
+
+    /// Two threads write 80 cells; an observer reads them all, a derived
+    /// total over them (a nested computation in its run), then them all
+    /// again (past the 64 reads the duplicate search looks at). After the
+    /// threads join, its last run saw the final total, and one more write
+    /// runs it exactly once.
+    @Test func writersOnTwoThreadsAndAnObserverReadingManyCellsAroundADerivedTotal() async {
+        let cells = (0..<80).map { SyncCell($0) }
+        let total = Derived("total") { cells.reduce(0) { $0 + $1.value } }
+        let last = Locked(-1)
+        let runs = Locked(0)
+        let token = observe {
+            var sum = 0
+            for cell in cells { sum += cell.value }
+            let derived = total.value
+            for cell in cells { sum += cell.value }
+            runs.increment()
+            last.mutate { $0 = sum == 2 * derived ? derived : -2 }
+        }
+        await onThreads(3) { worker in
+            for step in 0..<1_500 {
+                if worker == 2 {
+                    _ = total.value
+                } else {
+                    let index = (step * 7 + worker * 13) % cells.count
+                    if step % 3 == 0 {
+                        withTransaction {
+                            cells[index].add(1)
+                            cells[(index + 40) % cells.count].add(1)
+                        }
+                    } else {
+                        cells[index].add(1)
+                    }
+                }
+            }
+        }
+        let expected = (0..<80).reduce(0, +) + 2 * (1_000 + 500 * 2)
+        #expect(total.value == expected)
+        #expect(last.current == expected)
+        let before = runs.current
+        cells[70].add(1)
+        #expect(runs.current == before + 1)
+        #expect(last.current == expected + 1)
+        token.cancel()
+    }
+
+    /// A parent observer re-run by writes on two threads starts a child in
+    /// untracked at each run, while a third thread cancels it: once the
+    /// threads join, no child runs again.
+    @Test func childrenStartedWhileTheParentIsCancelledOnAnotherThread() async {
+        for _ in 0..<20 {
+            let a = SyncCell(0)
+            let b = SyncCell(0)
+            let kept = Locked<[TrackingToken]>([])
+            let childRuns = Locked(0)
+            let parent = observe {
+                _ = a.value
+                untracked { kept.append(observe { _ = b.value; childRuns.increment() }) }
+            }
+            await onThreads(3) { worker in
+                if worker == 2 {
+                    for _ in 0..<50 { _ = b.value }
+                    parent.cancel()
+                } else {
+                    for _ in 0..<200 { a.add(1) }
+                }
+            }
+            let before = childRuns.current
+            b.add(1)
+            #expect(childRuns.current == before)
+        }
+    }
+
+    /// A scope queued on one thread (in a second round) while another
+    /// thread tracks it again: loop counting reads its mark under its lock.
+    @Test func scopeTrackedOnOneThreadWhileQueuedInAnotherThreadsFlush() async {
+        let a = SyncCell(0)
+        let b = SyncCell(0)
+        let invalidations = Locked(0)
+        let scope = TrackingScope { invalidations.increment() }
+        scope.track { _ = b.value }
+        let relay = observe { b.value = a.value }
+        await onThreads(2) { worker in
+            for step in 0..<3_000 {
+                if worker == 0 {
+                    a.value = step + 1
+                } else {
+                    scope.track { _ = b.value }
+                }
+            }
+        }
+        #expect(b.value == 3_000)
+        relay.cancel()
+        scope.cancel()
+        #expect(invalidations.current > 0)
+    }
+
+    /// Event observers on several threads ask about computed key paths at
+    /// once, while writers flip the branch they take.
+    @Test func computedKeyPathMatchesOnManyThreads() async {
+        let models = (0..<3).map { _ in BreakModel() }
+        let wrong = Locked(0)
+        let tokens = models.map { model in
+            observe(options: .didSet) { event in
+                let (a, b, useB) = (model.a, model.b, model.useB)
+                _ = (a, b, useB)
+                if event.kind == .initial { return }
+                // Each transaction changes exactly one property.
+                let eitherMatches = event.matches(\BreakModel.either)
+                let sumMatches = event.matches(\BreakModel.sum)
+                let aMatches = event.matches(\BreakModel.a)
+                if aMatches && !sumMatches { wrong.increment() }
+                if aMatches && !useB && !eitherMatches { wrong.increment() }
+            }
+        }
+        await onThreads(3) { worker in
+            let model = models[worker]
+            for step in 0..<2_000 {
+                switch step % 3 {
+                case 0: model.a += 1
+                case 1: model.b += 1
+                default: model.useB.toggle()
+                }
+            }
+        }
+        #expect(wrong.current == 0)
+        tokens.forEach { $0.cancel() }
     }
 }
