@@ -6,12 +6,17 @@
 /// observers.
 extension SourceNode {
     /// Records that the subscriber running on this thread (`scope`, the
-    /// current scope) read this node.
+    /// current scope) read this node: a hand-written property's read. A
+    /// read found new that the run made before a derived value computed
+    /// inside it took the mark is no new link
+    /// (``SubscriberNode/readEarlierInThisRun(_:_:)``).
     @inline(__always)
     final func recordRead(in scope: UnsafeMutableRawPointer) {
         Unmanaged<SubscriberNode>.fromOpaque(scope)._withUnsafeGuaranteedRef { subscriber in
             if case .new = subscriber.trackFast(self) {
-                ThreadState.withCurrent { _ = subscriber.addLink(to: self, $0) }
+                ThreadState.withCurrent { state in
+                    if !subscriber.readEarlierInThisRun(self, state) { _ = subscriber.addLink(to: self, state) }
+                }
             }
         }
     }

@@ -319,6 +319,7 @@ class DerivedNode: SubscriberNode, @unchecked Sendable {
         let current = flags
         flags = current.subtracting(.dirtyOrPending)
         component._withUnsafeGuaranteedRef { $0.unlock() }
+        state.derivedComputations &+= 1
         return (current.rawValue & SubscriberFlags.hasResultBit != 0, beginTracking(state))
     }
 
@@ -332,6 +333,7 @@ class DerivedNode: SubscriberNode, @unchecked Sendable {
         restoring previous: TrackingFrame, changed: Bool
     ) {
         endTracking(restoring: previous)
+        state.derivedComputations &-= 1
         if newLinksStart == state.newLinks.count {
             // The same reads as before, or fewer: the component is the one
             // just unlocked unless a merge moved it meanwhile, and the end

@@ -291,10 +291,14 @@ extension ObserverNode {
             claimLocked(state)
             // Changes since the invalidation invalidated nothing.
             dropPendingLocked(state)
+            // The observers the last tracking started are its children:
+            // cancelled as this one begins, as a re-run's are.
+            if !children.isEmpty { swap(&orphans, &children) }
         }
         component._withUnsafeGuaranteedRef { $0.unlock() }
         state.drainReleases()
         guard usable else { return try body() }
+        if !orphans.isEmpty { cancelOrphans() }
         let previous = beginTracking(state)
         defer {
             endTracking(restoring: previous)

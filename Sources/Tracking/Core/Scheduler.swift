@@ -112,10 +112,13 @@ enum Scheduler {
     static func flush(_ state: ThreadState) {
         if state.isFlushing { return }
         // A derived value's closure wrote (a side effect it should not
-        // have): its observers stay queued until the read that started the
-        // computation ends (``flushAfterRead(_:)``), so that none runs, or
-        // reads the value being computed, in the middle of it.
-        if SubscriberNode.isComputingDerivedValue { return }
+        // have), or read a value whose validation queued observers: they
+        // stay queued until the read that started the computation ends
+        // (``flushAfterRead(_:)``), so that none runs, or reads the value
+        // being computed, in the middle of it. Counted, not found from the
+        // current scope: `untracked`, `withTracking` or the comparison
+        // (`isEqual`) in the computation hide its scope.
+        if state.derivedComputations != 0 { return }
         state.isFlushing = true
         defer { state.isFlushing = false }
         let limit = TrackingDiagnostics.maximumObserverRounds
@@ -165,20 +168,32 @@ enum Scheduler {
 
     /// Whether an observer of the round has run in this flush, on this
     /// thread (its last run's mark lies between `flushStart` and the
-    /// thread's latest): the round then repeats work, as a loop does. Only
-    /// observers that re-run their body are asked: a scope (the scope
-    /// form, a view host's) is tracked again by its owner, on any thread,
-    /// even while queued here, and its invalidation runs no body.
+    /// thread's latest): the round then repeats work, as a loop does. A
+    /// scope (the scope form, a view host's) runs when it is tracked, which
+    /// its invalidation handler may do at once: one tracked again in this
+    /// flush and queued again is a loop too.
     @inline(never)
     private static func runsAgain(_ round: PointerStack, since flushStart: UInt64, _ state: ThreadState) -> Bool {
         let latest = state.runMark
         for index in 0..<round.count {
             let mark = Unmanaged<ObserverNode>.fromOpaque(round[index])._withUnsafeGuaranteedRef {
-                $0.mode == .rerun ? $0.runMark : 0
+                $0.mode == .rerun ? $0.runMark : scopeRunMark($0)
             }
             if mark > flushStart && mark <= latest { return true }
         }
         return false
+    }
+
+    /// The run mark of a scope's last tracking, read under its lock: its
+    /// owner tracks it on any thread, even while it is queued here, and
+    /// writes the mark without the lock once it has claimed the scope. 0
+    /// while a thread holds that claim.
+    @inline(never)
+    private static func scopeRunMark(_ scope: ObserverNode) -> UInt64 {
+        let component = Component.lock(scope)
+        let mark = scope.flags.contains(.running) ? 0 : scope.runMark
+        component._withUnsafeGuaranteedRef { $0.unlock() }
+        return mark
     }
 
     /// Runs the observers queued during a read of a derived value, once the

@@ -272,9 +272,13 @@ class SubscriberNode: Node, @unchecked Sendable {
     }
 
     /// Whether the current scope of this thread is a derived value's
-    /// computation.
+    /// computation, or its comparison (for `onCleanup`): `isEqual`
+    /// (or `==`) runs with no scope but keeps the computation's run mark
+    /// (`TypedDerivedNode.recomputeLocked`), while outside every run, and
+    /// in `untracked`, the mark is `.max`. (A flush asks
+    /// ``ThreadState/derivedComputations``.)
     static var isComputingDerivedValue: Bool {
-        guard let scope = tracking_current_scope() else { return false }
+        guard let scope = tracking_current_scope() else { return tracking_current_run_mark() != .max }
         return Unmanaged<SubscriberNode>.fromOpaque(scope)._withUnsafeGuaranteedRef { $0.isDerived }
     }
 

@@ -44,6 +44,14 @@ final class ThreadState {
     /// Whether this thread is running the queued observers of a transaction.
     @exclusivity(unchecked)
     var isFlushing = false
+    /// How many derived values this thread is computing now, one inside
+    /// another: a flush waits while any is, whatever the current scope (an
+    /// `untracked` block or a `withTracking` closure in the value's closure
+    /// hides the value's scope), so that no observer runs, or reads a value
+    /// being computed, in the middle of its computation.
+    @usableFromInline
+    @exclusivity(unchecked)
+    var derivedComputations = 0
     /// How many property changes this thread has announced: a flush counts
     /// a round toward the observer-loop limit only if the round changed
     /// something, so that other threads' writes are not taken for a loop.

@@ -77,7 +77,9 @@ final class TypedDerivedNode<Value>: DerivedNode, @unchecked Sendable {
         do {
             let new = try compute()
             // The comparison is no part of the computation: what an
-            // `isEqual` (or a custom `==`) reads is nobody's dependency.
+            // `isEqual` (or a custom `==`) reads is nobody's dependency. The
+            // run mark stays, by which onCleanup there knows it is in the
+            // computation (``SubscriberNode/isComputingDerivedValue``).
             tracking_set_current_scope(nil)
             changed = keep(new, second: second, comparing: comparing && hadResult, isEqual: isEqual)
         } catch {
