@@ -146,6 +146,22 @@ import Testing
         #expect(seen.current == ["label:true", "title:true"])
     }
 
+    @Test func aComputedKeyPathOverHandWrittenPropertiesMatchesTheirChanges() {
+        let seen = Locked<[String]>([])
+        let model = HandWrittenPair()
+        // Asked first about a hand-written property's change: the key path
+        // is applied to the object that changed, as for a @Tracked one.
+        withTracking(options: .didSet) { _ = model.first } onChange: { event in
+            seen.append("first:\(event.matches(\HandWrittenPair.sum)) \(event.matches(\HandWrittenPair.secondTwice))")
+        }
+        model.first = 1
+        withTracking(options: .didSet) { _ = model.second } onChange: { event in
+            seen.append("second:\(event.matches(\HandWrittenPair.sum)) \(event.matches(\HandWrittenPair.secondTwice))")
+        }
+        model.second = 1
+        #expect(seen.current == ["first:true false", "second:true true"])
+    }
+
     @Test func aSubclassKeyPathDoesNotMatchThePropertyOfItsDeclaringClass() {
         let seen = Locked<[Bool]>([])
         let person = MiddleNamePerson()
@@ -337,4 +353,30 @@ private final class ShelfSource: Trackable, @unchecked Sendable {
     let book = Book()
     @Tracked var label = "A"
     var summary: String { "\(label): \(book.title)" }
+}
+
+/// Two properties announced by hand, and computed properties over them.
+private final class HandWrittenPair: Trackable, @unchecked Sendable {
+    let trackingRegistrar = TrackingRegistrar()
+    private var storedFirst = 0
+    private var storedSecond = 0
+
+    var first: Int {
+        get {
+            trackingRegistrar.access(self, keyPath: \.first)
+            return storedFirst
+        }
+        set { trackingRegistrar.withMutation(of: self, keyPath: \.first) { storedFirst = newValue } }
+    }
+
+    var second: Int {
+        get {
+            trackingRegistrar.access(self, keyPath: \.second)
+            return storedSecond
+        }
+        set { trackingRegistrar.withMutation(of: self, keyPath: \.second) { storedSecond = newValue } }
+    }
+
+    var sum: Int { first + second }
+    var secondTwice: Int { second * 2 }
 }

@@ -2,7 +2,8 @@
 /// ``TrackingEvent/matches(_:)``, without costing the read and write paths
 /// anything.
 ///
-/// A hand-written property's node keeps its key path: they are compared. A
+/// A hand-written property's node keeps its key path: they are compared. It
+/// and a `@Tracked` property's node keep their owner, unretained. A
 /// `@Tracked` property's node knows its owner's type and the offset of its
 /// storage, but `\Book.title` reaches the storage through the wrapper's
 /// accessor, so the key path alone does not say which storage it is. The
@@ -13,7 +14,7 @@
 /// is a computed property whose reads may depend on the object's state
 /// (`useB ? b : a`): it is applied again, to the object that changed, each
 /// time it is asked about; a change it cannot be applied to (another
-/// object's property, a hand-written one) is answered from every property
+/// object's property) is answered from every property
 /// it was seen to read. A computed property that reads one property when
 /// first asked, and others in other states, is taken for that one property:
 /// the probe cannot tell it from a `@Tracked` accessor. The owner is reached
@@ -39,8 +40,7 @@ enum PropertyIdentity {
         case one(Identity)
         /// What the object's state makes it read: probed at each question,
         /// on the object that changed; the properties seen so far answer
-        /// for a change that cannot be probed (another object's property,
-        /// a hand-written one).
+        /// for a change that cannot be probed (another object's property).
         case dependsOnState(seen: Set<Identity>)
     }
 
@@ -51,29 +51,34 @@ enum PropertyIdentity {
     /// Whether reading `keyPath` reads the property `node` stands for.
     static func matches<Subject: Trackable>(_ node: Node, _ keyPath: PartialKeyPath<Subject>) -> Bool {
         let identity: Identity
+        let ownerPointer: UnsafeMutableRawPointer
         switch node {
         case let handWritten as KeyPathPropertyNode:
             if handWritten.keyPath == keyPath { return true }
             identity = .handWritten(handWritten.keyPath)
+            ownerPointer = handWritten.owner
         case let tracked as TrackedPropertyNode:
             identity = .tracked(owner: ObjectIdentifier(tracked.ownerType), offset: tracked.offset)
+            ownerPointer = tracked.owner
         default:
             return false
         }
         let key = Key(root: ObjectIdentifier(Subject.self), keyPath: keyPath)
         let knownReads = lock.withLock { known[key] }
         if case .one(let read) = knownReads { return read == identity }
-        guard let tracked = node as? TrackedPropertyNode, let owner = liveOwner(of: tracked) as? Subject else {
+        guard let owner = liveOwner(of: node, at: ownerPointer) as? Subject else {
             if case .dependsOnState(let seen) = knownReads { return seen.contains(identity) }
             return false
         }
         let reads = probe(owner, keyPath)
         lock.withLock {
             // A key path found to depend on state stays so: a probe on
-            // another thread that saw one read does not make it `.one`.
+            // another thread that saw one read does not make it `.one`,
+            // and one that saw other reads than a `.one` makes it depend
+            // on state.
             switch known[key] {
-            case .one:
-                break
+            case .one(let read):
+                if reads != [read] { known[key] = .dependsOnState(seen: reads.union([read])) }
             case .dependsOnState(let seen):
                 known[key] = .dependsOnState(seen: seen.union(reads))
             case nil:
@@ -85,11 +90,11 @@ enum PropertyIdentity {
 
     /// The object that owns `node`, if it is alive and not being
     /// deinitialized.
-    private static func liveOwner(of node: TrackedPropertyNode) -> AnyObject? {
+    private static func liveOwner(of node: Node, at pointer: UnsafeMutableRawPointer) -> AnyObject? {
         weak var owner: AnyObject?
         let component = Component.lock(node)
         if !node.isDead {
-            owner = Unmanaged<AnyObject>.fromOpaque(node.owner).takeUnretainedValue()
+            owner = Unmanaged<AnyObject>.fromOpaque(pointer).takeUnretainedValue()
         }
         component._withUnsafeGuaranteedRef { $0.unlock() }
         return owner

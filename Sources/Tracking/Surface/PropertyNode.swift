@@ -219,8 +219,15 @@ final class TypedTrackedNode<Value>: TrackedPropertyNode, @unchecked Sendable {
 final class KeyPathPropertyNode: PropertyNode, @unchecked Sendable {
     let keyPath: AnyKeyPath
 
-    init(keyPath: AnyKeyPath) {
+    /// The object whose registrar made the node, unretained, as a
+    /// `@Tracked` property's node keeps it: for ``TrackingEvent/matches(_:)``
+    /// with a computed key path. Valid while the node is not dead (the
+    /// registrar's death, with the object's, marks it).
+    let owner: UnsafeMutableRawPointer
+
+    init(keyPath: AnyKeyPath, owner: UnsafeMutableRawPointer) {
         self.keyPath = keyPath
+        self.owner = owner
         super.init()
     }
 

@@ -138,11 +138,12 @@ final class RegistrarStorage: @unchecked Sendable {
         return nil
     }
 
-    /// The node of a hand-written property, made at its first read.
-    func node(creatingFor keyPath: AnyKeyPath) -> (node: PropertyNode, made: Bool) {
+    /// The node of a hand-written property of `owner`, made at its first
+    /// read.
+    func node(creatingFor keyPath: AnyKeyPath, owner: AnyObject) -> (node: PropertyNode, made: Bool) {
         lock.withLock {
             if let node = nodeLocked(for: keyPath) { return (node, false) }
-            let node = KeyPathPropertyNode(keyPath: keyPath)
+            let node = KeyPathPropertyNode(keyPath: keyPath, owner: Unmanaged.passUnretained(owner).toOpaque())
             registerLocked(node)
             return (node, true)
         }

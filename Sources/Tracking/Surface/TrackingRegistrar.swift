@@ -78,7 +78,7 @@ public struct TrackingRegistrar: Sendable {
         _ subject: Subject, keyPath: KeyPath<Subject, Member>
     ) {
         guard let scope = tracking_current_scope() else { return }
-        let (node, made) = storage.node(creatingFor: keyPath)
+        let (node, made) = storage.node(creatingFor: keyPath, owner: subject)
         // Once per property: a registrar that is not stored makes a node at
         // every read.
         if made, subject.trackingRegistrar.storage !== storage { RegistrarStorage.notStored(Subject.self) }
