@@ -19,8 +19,10 @@ import CTrackingSupport
 ///   body (equality cut-off).
 /// - An observer started while another observer's body runs is its child
 ///   (inside `untracked` or a `withTracking` closure too, but not inside a
-///   derived value's closure — except within an `untracked` block there,
-///   where it is taken for the child of the run that computes the value):
+///   derived value's closure — except within an `untracked` block or a
+///   `withTracking` closure there, where it is taken for the child of the
+///   observer whose run computes the value, and has no parent when a
+///   validation outside any run computes it):
 ///   its reads are its own, and it is
 ///   cancelled when the parent runs again or is cancelled — at once, before
 ///   its first run, if the parent's run cancelled the parent already. The
@@ -253,8 +255,9 @@ private struct PlainEventClosure { let body: @Sendable (TrackingEvent) -> Void }
 /// closure, from a cleanup, or from a derived value's closure, even one an
 /// observer's run computes), it registers nothing and reports a
 /// ``TrackingDiagnostic/Kind/misplacedCleanup`` diagnostic. (Inside an
-/// `untracked` block in a derived value's closure that an observer's run
-/// computes, it is taken for that run's.)
+/// `untracked` block or a `withTracking` closure in a derived value's
+/// closure that an observer's run computes, it is taken for that run's;
+/// when a validation outside any run computes the value, it is reported.)
 ///
 /// - Parameters:
 ///   - fileID: Where it is called, for the diagnostic.
