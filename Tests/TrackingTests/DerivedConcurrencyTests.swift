@@ -122,6 +122,48 @@ struct Pair: Equatable, Sendable {
     /// writes'. (The observer stayed queued on a reader's thread in most
     /// runs, before reads ran what they queued: a value computed uncached
     /// for a busy one reads its dependencies for the first time.)
+    /// A value that another thread is computing is computed uncached for
+    /// the reader; a write in that computation runs its observers when the
+    /// read ends, as a write in a cached computation does, not in the middle
+    /// of the closure.
+    @Test func aWriteInAComputationMadeUncachedRunsItsObserversWhenTheReadEnds() {
+        let model = Counter()
+        let log = Locked<[String]>([])
+        let started = DispatchSemaphore(value: 0)
+        let release = DispatchSemaphore(value: 0)
+        let calls = Locked(0)
+        let derived = Derived<Int>("blocking") {
+            let call = calls.mutate { count -> Int in
+                count += 1
+                return count
+            }
+            if call == 1 {
+                // The first computation, on the other thread, holds the value.
+                started.signal()
+                release.wait()
+                return 0
+            }
+            log.append("write")
+            model.value = call
+            log.append("end")
+            return call
+        }
+        let token = observe { _ = model.value; log.append("observer") }
+        log.mutate { $0.removeAll() }
+        let done = DispatchSemaphore(value: 0)
+        DispatchQueue.global().async {
+            _ = derived.value
+            done.signal()
+        }
+        started.wait()
+        let value = derived.value
+        release.signal()
+        done.wait()
+        #expect(value == 2)
+        #expect(log.current == ["write", "end", "observer"])
+        token.cancel()
+    }
+
     @Test func aChainOverADiamondWrittenByTwoThreadsEndsOnTheLastWritesEverywhere() async {
         let writes = isThreadSanitized ? 1_000 : 5_000
         for _ in 0..<(isThreadSanitized ? 1 : 4) {

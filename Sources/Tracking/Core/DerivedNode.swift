@@ -375,13 +375,19 @@ class DerivedNode: SubscriberNode, @unchecked Sendable {
     /// thread computes the value: in the reader's scope (what it reads, the
     /// reader depends on), and without caching the result. The thread
     /// notes the computation meanwhile, so that a cycle through it names
-    /// this value.
+    /// this value, and counts it as a computation, so that the observers a
+    /// write in it queues run when the read ends, as for a cached one.
     @usableFromInline @inline(never)
     final func computeUncached<Value>(_ compute: () throws -> Value) rethrows -> Value {
         let state = ThreadState.current
         state.uncachedComputations.append(UncachedComputation(
             node: Unmanaged.passUnretained(self).toOpaque(), reader: tracking_current_scope()))
-        defer { state.uncachedComputations.removeLast() }
+        state.derivedComputations &+= 1
+        defer {
+            state.derivedComputations &-= 1
+            state.uncachedComputations.removeLast()
+            if state.derivedComputations == 0, !state.queue.isEmpty { Scheduler.flushAfterRead(state) }
+        }
         return try compute()
     }
 
