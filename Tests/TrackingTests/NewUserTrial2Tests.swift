@@ -19,6 +19,18 @@ import Tracking
     @Tracked var unitPrice = 15
 }
 
+/// Derived values in lazy properties, as DerivedValues' "Memory" says.
+@MainActor private final class TrialCart: Trackable {
+    let trackingRegistrar = TrackingRegistrar()
+    @Tracked var prices: [Int] = []
+    lazy var total = IsolatedDerived("total", isolation: MainActor.shared) { [unowned self] in
+        prices.reduce(0, +)
+    }
+    lazy var freeShipping = IsolatedDerived("freeShipping", isolation: MainActor.shared) { [unowned self] in
+        total.value >= 5
+    }
+}
+
 private struct TrialItem: Identifiable, Equatable, Sendable {
     let id: Int
     var title: String
@@ -57,6 +69,32 @@ private final class Collected: Sendable {
         token.cancel()
         #expect(seen == ["30+6=36", "60+12=72"])
         #expect(counts == [2, 2, 2] as [Int])
+    }
+
+    // A model that dies while an observer reads its lazy derived values
+    // (DerivedValues, "Memory": `[unowned self]`) crashed: the observer's
+    // validation computed the value in the model's deinit.
+    @Test func aLazyDerivedValueDoesNotKeepItsModelAlive() {
+        var cart: TrialCart? = TrialCart()
+        weak let weakCart = cart
+        cart!.prices = [1, 2]
+        var totals: [Int] = []
+        let token = observe { [weak cart] in totals.append(cart?.total.value ?? -1) }
+        cart!.prices.append(3)
+        cart = nil
+        #expect(weakCart == nil)
+        #expect(totals == [3, 6, -1])
+        token.cancel()
+    }
+
+    @Test func aChainOfLazyDerivedValuesIsNotComputedWhenItsModelDies() {
+        var cart: TrialCart? = TrialCart()
+        var seen: [String] = []
+        let token = observe { [weak cart] in seen.append(cart.map { "\($0.freeShipping.value)" } ?? "gone") }
+        cart!.prices = [7]
+        cart = nil
+        #expect(seen == ["false", "true", "gone"])
+        token.cancel()
     }
 
     // MARK: TrackedList
