@@ -130,7 +130,9 @@ extension SourceNode {
             state.changesAnnounced &+= 1
             var link = node.firstSubscriber
             while let current = link {
-                current.pointee.subscriber._withUnsafeGuaranteedRef { _ = $0.flags.insert(.sourceDied) }
+                // Computed subscribers get the flag from the propagation,
+                // which passes it on to the ones that read them.
+                current.pointee.subscriber._withUnsafeGuaranteedRef { if !$0.isDerived { _ = $0.flags.insert(.sourceDied) } }
                 link = current.pointee.nextSubscriber
             }
             Graph.propagateLocked(from: node, state: state)

@@ -160,11 +160,21 @@ enum Graph {
                     case .derived:
                         onlyObserversQueuedHere = false
                         let flags = subscriber.flags
-                        subscriber.flags = flags.union(mark)
-                        return flags.isDisjoint(with: .dirtyOrPending) ? subscriber.firstSubscriber : nil
+                        // A death: the walk goes on through a value already
+                        // stale, once per death, to reach the observers
+                        // behind it (flag cleared when it recomputes).
+                        let died = state.isAnnouncingDeath && !flags.contains(.sourceDied)
+                        subscriber.flags = flags.union(mark).union(died ? .sourceDied : [])
+                        return flags.isDisjoint(with: .dirtyOrPending) || died ? subscriber.firstSubscriber : nil
                     case .observer:
                         let observer = unsafeDowncast(subscriber, to: ObserverNode.self)
                         if !observer.markLocked(mark, cause: source, state: state) { onlyObserversQueuedHere = false }
+                        // A death reached it through a derived value: it runs,
+                        // without validating that value (whose closure may
+                        // hold the dying object unowned).
+                        if state.isAnnouncingDeath && !direct && observer.flags.contains(.queued) {
+                            _ = observer.flags.insert(.dirty)
+                        }
                         return nil
                     case .oneShot:
                         onlyObserversQueuedHere = false

@@ -2,7 +2,10 @@
 /// values, recomputes every derived value from scratch on each use, and
 /// decides directly which observers must run after each step: those, not
 /// cancelled, for which something they read in their last run now has a
-/// different value.
+/// different value, or for which a derived value they read depends on an
+/// object that has just been deallocated (a death seen through a derived
+/// value counts as a change, without computing the value: its closure may
+/// hold the dying object unowned).
 struct ReferenceModel {
     private struct Observer {
         var id: Int
@@ -50,8 +53,17 @@ struct ReferenceModel {
             cancel(topLevel[index])
         case .deallocate(let object):
             guard alive[object] else { return [] }
+            // The derived values read now (each as of its current inputs,
+            // which every validation has brought up to date) that read the
+            // dying object, directly or through other derived values.
+            let dying = Set(observers.values.filter { observer in
+                !observer.isCancelled && observer.seen.contains { term, _ in
+                    if case .derived(let index) = term { return objects(readBy: index).contains(object) }
+                    return false
+                }
+            }.map(\.id))
             alive[object] = false
-            runStale(&trace)
+            runStale(&trace, alsoRunning: dying)
         case .read(let index):
             trace.append((-1, [derivedValue(index)]))
         }
@@ -74,9 +86,9 @@ struct ReferenceModel {
 
     /// Runs, in creation order, every live observer whose reads changed. A
     /// parent that runs replaces its child before the old child's turn.
-    private mutating func runStale(_ trace: inout StepTrace) {
+    private mutating func runStale(_ trace: inout StepTrace, alsoRunning dying: Set<Int> = []) {
         let stale = observers.values
-            .filter { !$0.isCancelled && $0.seen.contains { term, seen in value(of: term) != seen } }
+            .filter { !$0.isCancelled && (dying.contains($0.id) || $0.seen.contains { term, seen in value(of: term) != seen }) }
             .map(\.id)
             .sorted()
         for id in stale where observers[id]?.isCancelled == false {
@@ -119,6 +131,19 @@ struct ReferenceModel {
         case .derived(let index):
             derivedValue(index)
         }
+    }
+
+    /// The objects derived value `index` reads with the current values,
+    /// directly or through other derived values.
+    private func objects(readBy index: Int) -> Set<Int> {
+        var result: Set<Int> = []
+        for (term, _) in evaluate(program.derived[index].reads) {
+            switch term {
+            case .property(let object, _): result.insert(object)
+            case .derived(let inner): result.formUnion(objects(readBy: inner))
+            }
+        }
+        return result
     }
 
     private func derivedValue(_ index: Int) -> Int {
