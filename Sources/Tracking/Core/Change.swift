@@ -130,12 +130,11 @@ extension SourceNode {
             state.changesAnnounced &+= 1
             var link = node.firstSubscriber
             while let current = link {
-                // Computed subscribers get the flag from the propagation,
-                // which passes it on to the ones that read them.
-                current.pointee.subscriber._withUnsafeGuaranteedRef { if !$0.isDerived { _ = $0.flags.insert(.sourceDied) } }
+                current.pointee.subscriber._withUnsafeGuaranteedRef { _ = $0.flags.insert(.sourceDied) }
                 link = current.pointee.nextSubscriber
             }
             Graph.propagateLocked(from: node, state: state)
+            Graph.markObserversBehindDerivedValuesLocked(from: node)
             link = node.firstSubscriber
             while let current = link {
                 link = current.pointee.nextSubscriber

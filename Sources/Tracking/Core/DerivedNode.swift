@@ -317,7 +317,7 @@ class DerivedNode: SubscriberNode, @unchecked Sendable {
         _ state: ThreadState, _ component: Unmanaged<Component>
     ) -> (hadResult: Bool, previous: TrackingFrame) {
         let current = flags
-        flags = current.subtracting(.staleMarks)
+        flags = current.subtracting(.dirtyOrPending)
         component._withUnsafeGuaranteedRef { $0.unlock() }
         state.derivedComputations &+= 1
         return (current.rawValue & SubscriberFlags.hasResultBit != 0, beginTracking(state))

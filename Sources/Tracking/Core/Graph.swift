@@ -134,6 +134,40 @@ enum Graph {
 
     // MARK: Propagation
 
+    /// A death reached the derived values that read `source` (a property of
+    /// the object that died): the observers behind them, which the
+    /// propagation queued to validate those values, run outright instead.
+    /// Validating would compute the values, whose closures may hold the
+    /// dying object `unowned` (a model's `lazy` derived values do). Each
+    /// derived value is walked once, stale or not. Out of the usual
+    /// propagation, so that a change pays nothing for it. Call with the
+    /// component locked, after ``propagateLocked(from:direct:state:)``.
+    static func markObserversBehindDerivedValuesLocked(from source: Node) {
+        // Empty until a derived value is found: a death that reaches none
+        // allocates nothing.
+        var lists: [LinkPointer] = []
+        var walked: Set<UnsafeMutableRawPointer> = []
+        var link = source.firstSubscriber
+        while true {
+            while let current = link {
+                link = current.pointee.nextSubscriber
+                current.pointee.subscriber._withUnsafeGuaranteedRef { subscriber in
+                    switch subscriber.kind {
+                    case .derived:
+                        guard walked.insert(Unmanaged.passUnretained(subscriber).toOpaque()).inserted else { return }
+                        if let first = subscriber.firstSubscriber { lists.append(first) }
+                    case .observer:
+                        if subscriber.flags.contains(.queued) { subscriber.flags.insert(.dirty) }
+                    case .oneShot:
+                        break
+                    }
+                }
+            }
+            guard let list = lists.popLast() else { return }
+            link = list
+        }
+    }
+
     /// Marks everything that depends on `source`, which just changed: direct
     /// subscribers dirty, subscribers through derived values pending. Queues
     /// observers on `state` and collects after-change one-shots to fire.
@@ -160,21 +194,11 @@ enum Graph {
                     case .derived:
                         onlyObserversQueuedHere = false
                         let flags = subscriber.flags
-                        // A death: the walk goes on through a value already
-                        // stale, once per death, to reach the observers
-                        // behind it (flag cleared when it recomputes).
-                        let died = state.isAnnouncingDeath && !flags.contains(.sourceDied)
-                        subscriber.flags = flags.union(mark).union(died ? .sourceDied : [])
-                        return flags.isDisjoint(with: .dirtyOrPending) || died ? subscriber.firstSubscriber : nil
+                        subscriber.flags = flags.union(mark)
+                        return flags.isDisjoint(with: .dirtyOrPending) ? subscriber.firstSubscriber : nil
                     case .observer:
                         let observer = unsafeDowncast(subscriber, to: ObserverNode.self)
                         if !observer.markLocked(mark, cause: source, state: state) { onlyObserversQueuedHere = false }
-                        // A death reached it through a derived value: it runs,
-                        // without validating that value (whose closure may
-                        // hold the dying object unowned).
-                        if state.isAnnouncingDeath && !direct && observer.flags.contains(.queued) {
-                            _ = observer.flags.insert(.dirty)
-                        }
                         return nil
                     case .oneShot:
                         onlyObserversQueuedHere = false

@@ -61,9 +61,4 @@ struct SubscriberFlags: OptionSet, Sendable {
     /// `[.dirty, .pending]`, as a literal for inlined code.
     @inlinable
     static var dirtyOrPending: SubscriberFlags { SubscriberFlags(rawValue: 0b11) }
-
-    /// `[.dirty, .pending, .sourceDied]`, as a literal for inlined code: what
-    /// a recomputation clears.
-    @inlinable
-    static var staleMarks: SubscriberFlags { SubscriberFlags(rawValue: 0b1000_0011) }
 }
