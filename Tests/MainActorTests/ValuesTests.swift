@@ -95,8 +95,10 @@ import Tracking
     }
 
     /// Runs `collect` (three elements of `a`) in two main-actor tasks; once
-    /// both have the first element, writes 100, suspends once, writes 200.
-    /// Returns what each task received.
+    /// both have the first element, writes 100, and once both have that,
+    /// writes 200 (waiting, rather than suspending a fixed number of times,
+    /// keeps the test independent of how busy the machine is). Returns what
+    /// each task received.
     private static func twoIterations(
         writingTo model: any PairModel,
         _ collect: @escaping (Received) async -> Void
@@ -111,10 +113,13 @@ import Tracking
             first.elements.count == 1 && second.elements.count == 1
         }) {
             model.a = 100
-            await Task.yield()
-            model.a = 200
-            await yield(until: "three elements each", cancelling: iterations) {
-                first.elements.count == 3 && second.elements.count == 3
+            if await yield(until: "two elements each", cancelling: iterations, {
+                first.elements.count == 2 && second.elements.count == 2
+            }) {
+                model.a = 200
+                await yield(until: "three elements each", cancelling: iterations) {
+                    first.elements.count == 3 && second.elements.count == 3
+                }
             }
         }
         for iteration in iterations { await iteration.value }
