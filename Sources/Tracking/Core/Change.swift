@@ -13,11 +13,7 @@ extension SourceNode {
     @inline(__always)
     final func recordRead(in scope: UnsafeMutableRawPointer) {
         Unmanaged<SubscriberNode>.fromOpaque(scope)._withUnsafeGuaranteedRef { subscriber in
-            if case .new = subscriber.trackFast(self) {
-                ThreadState.withCurrent { state in
-                    if !subscriber.readEarlierInThisRun(self, state) { _ = subscriber.addLink(to: self, state) }
-                }
-            }
+            if case .new = subscriber.trackFast(self) { _ = subscriber.addLinkOnThisThread(to: self) }
         }
     }
 

@@ -247,7 +247,10 @@ class SubscriberNode: Node, @unchecked Sendable {
         return link
     }
 
-    /// ``addLink(to:_:)`` with this thread's state.
+    /// A read that ``trackFast(_:)`` found new, out of line: ``addLink(to:_:)``
+    /// with this thread's state, unless the run made it earlier
+    /// (``readEarlierInThisRun(_:_:)``); then nil. Every kind of source
+    /// links through it.
     @usableFromInline @inline(never) @discardableResult
     final func addLinkOnThisThread(to source: Node) -> LinkPointer? {
         ThreadState.withCurrent { state in

@@ -358,18 +358,10 @@ public struct Tracked<Value>: TrackedStorage {
 func recordSourceRead(_ scope: UnsafeMutableRawPointer, _ node: UnsafeMutableRawPointer) {
     Unmanaged<SubscriberNode>.fromOpaque(scope)._withUnsafeGuaranteedRef { subscriber in
         Unmanaged<Node>.fromOpaque(node)._withUnsafeGuaranteedRef { source in
-            if case .new = subscriber.trackFast(source) { linkFirstRead(of: source, by: subscriber) }
+            // A new read takes the out-of-line path, so that the usual read,
+            // a repeat of the last run's, stays a few comparisons.
+            if case .new = subscriber.trackFast(source) { _ = subscriber.addLinkOnThisThread(to: source) }
         }
-    }
-}
-
-/// ``recordSourceRead(_:_:)`` of a source the run has not read yet: out of
-/// line, so that the usual read, a repeat of the last run's, stays a few
-/// comparisons with no call of its own.
-@inline(never)
-private func linkFirstRead(of source: Node, by subscriber: SubscriberNode) {
-    ThreadState.withCurrent { state in
-        if !subscriber.readEarlierInThisRun(source, state) { _ = subscriber.addLink(to: source, state) }
     }
 }
 
