@@ -226,13 +226,6 @@ import Tracking
         token.cancel()
     }
 
-    /// Runs `body` on a thread of its own; the function returned waits for it.
-    private func onAnotherThread(_ body: @escaping @Sendable () -> Void) -> () -> Void {
-        let done = DispatchSemaphore(value: 0)
-        Thread { body(); done.signal() }.start()
-        return { done.wait() }
-    }
-
     /// Waits (at most ten seconds) for a run that another thread may still
     /// be finishing; the test's expectations then say whether it came.
     private func waitUntil(_ condition: () -> Bool) {

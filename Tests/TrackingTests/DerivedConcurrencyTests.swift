@@ -204,19 +204,50 @@ struct Pair: Equatable, Sendable {
             let expected = secondValue + secondValue % 7
             #expect(second.value == secondValue)
             #expect(Array(seen.current.dropFirst()) == [a, b])
-            // A known race, found at the end of stop 35 and present at its
-            // start: in about one run in four, `remainder` (which reads
-            // `second`) keeps a result computed from an older `second` while
-            // it counts as current, so `end` is off by the difference of the
-            // remainders. Still asserted, as an intermittent known issue,
-            // until it is fixed.
-            withKnownIssue("remainder keeps a stale result marked current", isIntermittent: true) {
-                #expect(remainder.value == secondValue % 7)
-                #expect(end.value == expected)
-                #expect(seen.current.first == expected)
-            }
+            #expect(remainder.value == secondValue % 7)
+            #expect(end.value == expected)
+            #expect(seen.current.first == expected)
             token.cancel()
         }
+    }
+
+    /// The race above, made deterministic. A validation of `end` recomputes
+    /// `second` and holds it for `end`'s closure; in that closure, a write
+    /// on another thread marks `second` again, and then `remainder` (which
+    /// also reads `second`) is validated, nested, and recomputed from the
+    /// held `second`, which is older than its source. `remainder` must not
+    /// keep a result computed from it as current: when `second` recomputes,
+    /// nothing would tell it. (It did: `end` then added the new `second` to
+    /// the old remainder, for good.)
+    @Test func aValueThatReadsAHeldValueAWriteMarkedAgainIsValidatedAgain() {
+        let source = LockedNumbers()
+        let second = Derived("second") { source.value + 1 }
+        let remainderRuns = Locked(0)
+        let remainder = Derived("remainder") { () -> Int in
+            remainderRuns.increment()
+            return second.value % 7
+        }
+        let writeInside = Locked(false)
+        let end = Derived("end") { () -> Int in
+            let secondValue = second.value
+            if writeInside.mutate({ let armed = $0; $0 = false; return armed }) {
+                onAnotherThread { source.value = 10 }()
+            }
+            return secondValue + remainder.value
+        }
+        #expect(end.value == 1 + 1)
+        source.value = 1
+        writeInside.mutate { $0 = true }
+        let runsBefore = remainderRuns.current
+        // second = 11, remainder = 11 % 7 = 4.
+        #expect(end.value == 15)
+        #expect(remainder.value == 4)
+        #expect(second.value == 11)
+        #expect(writeInside.current == false)
+        // Once, computing `second`'s closure itself (the held `second` was
+        // marked again): not from the held 2, and not again when `second`
+        // recomputes to 11.
+        #expect(remainderRuns.current - runsBefore == 1)
     }
 
     /// A diamond (`pair` reads `double` and `triple`, both of which read

@@ -46,8 +46,10 @@ class DerivedNode: SubscriberNode, @unchecked Sendable {
 
     /// The link a validation on this thread followed down to this value
     /// while it holds `.running` for that validation (``Pull``): its
-    /// subscriber is where the walk goes back to. Nil otherwise. Only the
-    /// thread holding `.running` uses it.
+    /// subscriber is where the walk goes back to, and, while the value is
+    /// held (``heldBy``), the parent it is held for. Nil otherwise. Only
+    /// the thread holding `.running` uses it.
+    @usableFromInline
     @exclusivity(unchecked)
     final var pullLink: LinkPointer?
 
@@ -80,13 +82,33 @@ class DerivedNode: SubscriberNode, @unchecked Sendable {
 
     /// Records a read of a held value by `scope`, the current scope (the
     /// held value's version is final: a matching link takes it as it
-    /// matches). A held value is never the scope reading it: it is not
-    /// running its closure.
+    /// matches), and returns whether the held result may be read. A held
+    /// value is never the scope reading it: it is not running its closure.
+    ///
+    /// The parent the value is held for may always read it: the walk checks
+    /// after the parent's recomputation whether a write marked the value
+    /// again meanwhile. Any other reader (a value the parent's closure
+    /// validates or computes) asks now: if a write marked the value since it
+    /// was computed, its result is older than its sources, and the reader,
+    /// its own marks cleared, would keep what it computed from it as
+    /// current; nothing would tell it when the value recomputes. That
+    /// reader computes the closure itself, uncached, as when another thread
+    /// is computing the value.
     @inlinable @inline(__always)
-    final func recordHeldRead(in scope: UnsafeMutableRawPointer) {
+    final func recordHeldRead(in scope: UnsafeMutableRawPointer) -> Bool {
         Unmanaged<SubscriberNode>.fromOpaque(scope)._withUnsafeGuaranteedRef { subscriber in
             if case .new = subscriber.trackFast(self) { subscriber.addLinkOnThisThread(to: self) }
         }
+        return pullLink.unsafelyUnwrapped.pointee.subscriber.toOpaque() == scope || isUnmarkedUnderLock()
+    }
+
+    /// Whether no write marked the value since its last computation, read
+    /// under the lock (for a held read outside its parent).
+    @usableFromInline @inline(never)
+    final func isUnmarkedUnderLock() -> Bool {
+        let component = Component.lock(self)
+        defer { component._withUnsafeGuaranteedRef { $0.unlock() } }
+        return flags.isDisjoint(with: .dirtyOrPending)
     }
 
     /// The actor whose state the closure reads, or nil. Set once, before

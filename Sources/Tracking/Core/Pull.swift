@@ -27,7 +27,10 @@
 /// (``DerivedNode/heldBy``) while its parent recomputes: the parent's
 /// closure reads it without taking the lock, and other threads, which see it
 /// claimed, compute it themselves, uncached. A changed dependency ends its
-/// parent's scan, so the walk holds at most one.
+/// parent's scan, so the walk holds at most one. Its ``DerivedNode/pullLink``
+/// names the parent until it is released: another reader on this thread (a
+/// value the parent's closure validates) may read it only if no write has
+/// marked it since (``DerivedNode/recordHeldRead(in:)``).
 enum Pull {
     /// Brings `start` up to date: a derived value is recomputed if a
     /// dependency changed (or if it has no result yet); for an observer or a
@@ -108,20 +111,20 @@ enum Pull {
             if isStart { break }
             // Back to the value that read `node`.
             let child = unsafeBitCast(node, to: Unmanaged<DerivedNode>.self)
-            let parentLink = child._withUnsafeGuaranteedRef { child in
-                let parentLink = child.pullLink.unsafelyUnwrapped
-                child.pullLink = nil
-                return parentLink
-            }
+            let parentLink = child._withUnsafeGuaranteedRef { $0.pullLink.unsafelyUnwrapped }
             node = parentLink.pointee.subscriber
             changed = child._withUnsafeGuaranteedRef { $0.version.load(ordering: .relaxed) } != parentLink.pointee.version
             if changed {
-                // The parent recomputes, and its closure reads it, held.
+                // The parent recomputes, and its closure reads it, held. Its
+                // pull link stays, naming the parent.
                 child._withUnsafeGuaranteedRef { $0.heldBy.store(UInt(bitPattern: identity), ordering: .relaxed) }
                 held = child
                 link = nil
             } else {
-                child._withUnsafeGuaranteedRef { $0.releaseClaimLocked() }
+                child._withUnsafeGuaranteedRef { child in
+                    child.pullLink = nil
+                    child.releaseClaimLocked()
+                }
                 link = parentLink.pointee.nextDependency
             }
         }
@@ -134,6 +137,7 @@ enum Pull {
     private static func release(_ held: Unmanaged<DerivedNode>) {
         held._withUnsafeGuaranteedRef { held in
             held.heldBy.store(0, ordering: .relaxed)
+            held.pullLink = nil
             held.releaseClaimLocked()
         }
     }

@@ -81,8 +81,11 @@ public final class Derived<Value> {
     public var value: Value {
         if node.isHeldByThisThread {
             // A validation on this thread holds the value for the closure now
-            // running: its result is current and this thread's alone.
-            if let scope = tracking_current_scope() { node.recordHeldRead(in: scope) }
+            // running: its result is this thread's alone, and current unless
+            // a write marked it again (then computed here, uncached).
+            if let scope = tracking_current_scope(), !node.recordHeldRead(in: scope) {
+                return try! node.computeUncached(node.compute)
+            }
             return node.currentValue.unsafelyUnwrapped
         }
         switch node.fastRead() {
@@ -227,7 +230,9 @@ public final class ThrowingDerived<Value> {
     public var value: Value {
         get throws {
             if node.isHeldByThisThread {
-                if let scope = tracking_current_scope() { node.recordHeldRead(in: scope) }
+                if let scope = tracking_current_scope(), !node.recordHeldRead(in: scope) {
+                    return try node.computeUncached(node.compute)
+                }
                 if let error = node.currentError { throw error }
                 return node.currentValue.unsafelyUnwrapped
             }

@@ -20,3 +20,10 @@ func onThreads(_ count: Int, _ body: @escaping @Sendable (Int) -> Void) async {
         }
     }
 }
+
+/// Runs `body` on a thread of its own; the function returned waits for it.
+func onAnotherThread(_ body: @escaping @Sendable () -> Void) -> () -> Void {
+    let done = DispatchSemaphore(value: 0)
+    Thread { body(); done.signal() }.start()
+    return { done.wait() }
+}
