@@ -46,31 +46,34 @@ class DerivedNode: SubscriberNode, @unchecked Sendable {
 
     /// The link a validation on this thread followed down to this value
     /// while it holds `.running` for that validation (``Pull``): its
-    /// subscriber is where the walk goes back to, and, while the value is
-    /// held (``heldBy``), the parent it is held for. Nil otherwise. Only
-    /// the thread holding `.running` uses it.
-    @usableFromInline
+    /// subscriber is where the walk goes back to. Nil otherwise. Only the
+    /// thread holding `.running` uses it.
     @exclusivity(unchecked)
     final var pullLink: LinkPointer?
 
-    /// The thread state of the validation that holds this value, claimed,
-    /// for a parent it is recomputing (see ``Pull``), or 0. Set and cleared
-    /// under the lock; compared without it with the reader's own thread
-    /// state.
+    /// The parent that a validation holding this value, claimed, is
+    /// recomputing (see ``Pull``), or 0. Set and cleared under the lock;
+    /// compared without it with the reader's current scope: the parent's
+    /// recomputation runs on the validation's thread, so only that thread
+    /// can find it current.
     @usableFromInline
-    final let heldBy = Atomic<UInt>(0)
+    final let heldFor = Atomic<UInt>(0)
 
-    /// Whether a validation on this thread holds the value: its result is
-    /// then current, and read without the lock.
+    /// Whether a validation on this thread holds the value for the scope now
+    /// running, the parent it recomputes: the result is then read without
+    /// the lock (the walk checks after the recomputation whether a write
+    /// marked the value meanwhile). Any other reader takes the usual read,
+    /// which finds the value claimed by this thread
+    /// (``beginStaleRead(_:_:)``).
     @inlinable @inline(__always)
-    final var isHeldByThisThread: Bool {
-        let held = heldBy.load(ordering: .relaxed)
-        return held != 0 && held == UInt(bitPattern: tracking_thread_state())
+    final var isHeldForCurrentScope: Bool {
+        let held = heldFor.load(ordering: .relaxed)
+        return held != 0 && held == UInt(bitPattern: tracking_current_scope())
     }
 
     /// Whether the second result slot is the current one. Flipped under the
     /// lock by the thread holding `.running`; read under it, or by that
-    /// thread, or by the thread holding the value (``heldBy``). Not in the
+    /// thread, or by the parent it is held for (``heldFor``). Not in the
     /// flags, which other threads mark.
     @usableFromInline
     @exclusivity(unchecked)
@@ -80,35 +83,14 @@ class DerivedNode: SubscriberNode, @unchecked Sendable {
     /// walks use, as is ``binding``: a validation touches fewer cache lines.
     final let name: String
 
-    /// Records a read of a held value by `scope`, the current scope (the
-    /// held value's version is final: a matching link takes it as it
-    /// matches), and returns whether the held result may be read. A held
-    /// value is never the scope reading it: it is not running its closure.
-    ///
-    /// The parent the value is held for may always read it: the walk checks
-    /// after the parent's recomputation whether a write marked the value
-    /// again meanwhile. Any other reader (a value the parent's closure
-    /// validates or computes) asks now: if a write marked the value since it
-    /// was computed, its result is older than its sources, and the reader,
-    /// its own marks cleared, would keep what it computed from it as
-    /// current; nothing would tell it when the value recomputes. That
-    /// reader computes the closure itself, uncached, as when another thread
-    /// is computing the value.
+    /// Records a read of a held value by `scope`, the current scope and the
+    /// parent it is held for (the held value's version is final: a matching
+    /// link takes it as it matches).
     @inlinable @inline(__always)
-    final func recordHeldRead(in scope: UnsafeMutableRawPointer) -> Bool {
+    final func recordHeldRead(in scope: UnsafeMutableRawPointer) {
         Unmanaged<SubscriberNode>.fromOpaque(scope)._withUnsafeGuaranteedRef { subscriber in
             if case .new = subscriber.trackFast(self) { subscriber.addLinkOnThisThread(to: self) }
         }
-        return pullLink.unsafelyUnwrapped.pointee.subscriber.toOpaque() == scope || isUnmarkedUnderLock()
-    }
-
-    /// Whether no write marked the value since its last computation, read
-    /// under the lock (for a held read outside its parent).
-    @usableFromInline @inline(never)
-    final func isUnmarkedUnderLock() -> Bool {
-        let component = Component.lock(self)
-        defer { component._withUnsafeGuaranteedRef { $0.unlock() } }
-        return flags.isDisjoint(with: .dirtyOrPending)
     }
 
     /// The actor whose state the closure reads, or nil. Set once, before
@@ -236,9 +218,12 @@ class DerivedNode: SubscriberNode, @unchecked Sendable {
         _ component: inout Unmanaged<Component>, _ link: LinkPointer?
     ) throws(DerivedValueCycle) -> ReadAccess {
         if flags.contains(.running) {
-            let cycle = runningThread == ThreadState.currentPointer
+            let onThisThread = runningThread == ThreadState.currentPointer
+            if onThisThread && heldFor.load(ordering: .relaxed) != 0 {
+                return readHeldOutsideItsParent(component, link)
+            }
             component._withUnsafeGuaranteedRef { $0.unlock() }
-            if cycle { throw cycleError() }
+            if onThisThread { throw cycleError() }
             return .busy
         }
         // Brought up to date now; its result is copied in the same critical
@@ -246,6 +231,24 @@ class DerivedNode: SubscriberNode, @unchecked Sendable {
         // (``endRead(_:)``).
         _ = ThreadState.withCurrent { refreshStaleLocked($0, &component, link) }
         return ReadAccess(locked: component, drainingReleases: true)
+    }
+
+    /// A read, on this thread, of a value a validation here holds for the
+    /// recomputation of another scope (``heldFor``), `component` locked. If
+    /// no write has marked the value since it was computed, its result is
+    /// current: read under the lock. Otherwise it is older than its sources,
+    /// and a reader that kept what it computed from it as current would
+    /// never hear that the value recomputed (the walk checks the parent it
+    /// is held for, not this reader): the read is ``ReadAccess/busy``, and
+    /// the reader computes the closure itself, uncached, as when another
+    /// thread computes the value.
+    private final func readHeldOutsideItsParent(_ component: Unmanaged<Component>, _ link: LinkPointer?) -> ReadAccess {
+        if flags.isDisjoint(with: .dirtyOrPending) {
+            link?.pointee.version = version.load(ordering: .relaxed)
+            return ReadAccess(locked: component)
+        }
+        component._withUnsafeGuaranteedRef { $0.unlock() }
+        return .busy
     }
 
     /// Brings a stale value up to date with `component` locked, for a

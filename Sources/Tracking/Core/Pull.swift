@@ -24,13 +24,13 @@
 /// shows), which the walk notices when it comes back to them.
 ///
 /// A dependency the walk has found changed stays claimed and is *held*
-/// (``DerivedNode/heldBy``) while its parent recomputes: the parent's
+/// (``DerivedNode/heldFor``) while its parent recomputes: the parent's
 /// closure reads it without taking the lock, and other threads, which see it
-/// claimed, compute it themselves, uncached. A changed dependency ends its
-/// parent's scan, so the walk holds at most one. Its ``DerivedNode/pullLink``
-/// names the parent until it is released: another reader on this thread (a
-/// value the parent's closure validates) may read it only if no write has
-/// marked it since (``DerivedNode/recordHeldRead(in:)``).
+/// claimed, compute it themselves, uncached. Another reader on this thread
+/// (a value the parent's closure validates) reads it under the lock, and
+/// only if no write has marked it since: the parent is checked for such a
+/// write after its recomputation, that reader would not be. A changed
+/// dependency ends its parent's scan, so the walk holds at most one.
 enum Pull {
     /// Brings `start` up to date: a derived value is recomputed if a
     /// dependency changed (or if it has no result yet); for an observer or a
@@ -111,20 +111,20 @@ enum Pull {
             if isStart { break }
             // Back to the value that read `node`.
             let child = unsafeBitCast(node, to: Unmanaged<DerivedNode>.self)
-            let parentLink = child._withUnsafeGuaranteedRef { $0.pullLink.unsafelyUnwrapped }
+            let parentLink = child._withUnsafeGuaranteedRef { child in
+                let parentLink = child.pullLink.unsafelyUnwrapped
+                child.pullLink = nil
+                return parentLink
+            }
             node = parentLink.pointee.subscriber
             changed = child._withUnsafeGuaranteedRef { $0.version.load(ordering: .relaxed) } != parentLink.pointee.version
             if changed {
-                // The parent recomputes, and its closure reads it, held. Its
-                // pull link stays, naming the parent.
-                child._withUnsafeGuaranteedRef { $0.heldBy.store(UInt(bitPattern: identity), ordering: .relaxed) }
+                // The parent recomputes, and its closure reads it, held.
+                child._withUnsafeGuaranteedRef { $0.heldFor.store(UInt(bitPattern: node.toOpaque()), ordering: .relaxed) }
                 held = child
                 link = nil
             } else {
-                child._withUnsafeGuaranteedRef { child in
-                    child.pullLink = nil
-                    child.releaseClaimLocked()
-                }
+                child._withUnsafeGuaranteedRef { $0.releaseClaimLocked() }
                 link = parentLink.pointee.nextDependency
             }
         }
@@ -136,8 +136,7 @@ enum Pull {
     @inline(__always)
     private static func release(_ held: Unmanaged<DerivedNode>) {
         held._withUnsafeGuaranteedRef { held in
-            held.heldBy.store(0, ordering: .relaxed)
-            held.pullLink = nil
+            held.heldFor.store(0, ordering: .relaxed)
             held.releaseClaimLocked()
         }
     }

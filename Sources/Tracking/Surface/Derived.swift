@@ -79,13 +79,10 @@ public final class Derived<Value> {
     /// The current value, computed now if it is stale. A tracked read.
     @inlinable
     public var value: Value {
-        if node.isHeldByThisThread {
+        if node.isHeldForCurrentScope {
             // A validation on this thread holds the value for the closure now
-            // running: its result is this thread's alone, and current unless
-            // a write marked it again (then computed here, uncached).
-            if let scope = tracking_current_scope(), !node.recordHeldRead(in: scope) {
-                return try! node.computeUncached(node.compute)
-            }
+            // running: its result is current and this thread's alone.
+            node.recordHeldRead(in: tracking_current_scope().unsafelyUnwrapped)
             return node.currentValue.unsafelyUnwrapped
         }
         switch node.fastRead() {
@@ -229,10 +226,8 @@ public final class ThrowingDerived<Value> {
     @inlinable
     public var value: Value {
         get throws {
-            if node.isHeldByThisThread {
-                if let scope = tracking_current_scope(), !node.recordHeldRead(in: scope) {
-                    return try node.computeUncached(node.compute)
-                }
+            if node.isHeldForCurrentScope {
+                node.recordHeldRead(in: tracking_current_scope().unsafelyUnwrapped)
                 if let error = node.currentError { throw error }
                 return node.currentValue.unsafelyUnwrapped
             }
