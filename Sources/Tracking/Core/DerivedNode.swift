@@ -16,8 +16,8 @@ import Synchronization
 /// Its version moves only when a recomputation gives a different result, so
 /// what depends on it is not re-run for an equal one (equality cut-off).
 ///
-/// The graph logic is not generic: the typed half (the closure, the two
-/// result slots, the equality) lives in the subclass ``TypedDerivedNode``,
+/// The graph logic is not generic: the typed half (the closure, the result
+/// slot, the equality) lives in the subclass ``TypedDerivedNode``,
 /// which ``recompute`` reaches. `TypedDerivedNode`'s inlinable initializer
 /// builds that function in the client's module, where it is specialized for
 /// the value's type, so computing and comparing a result costs no
@@ -30,12 +30,11 @@ class DerivedNode: SubscriberNode, @unchecked Sendable {
     /// ``endRecomputation(_:_:restoring:changed:)`` around the typed half's
     /// evaluation (`TypedDerivedNode.recomputeLocked`), which runs the
     /// computation (outside the lock, by the thread holding `.running`),
-    /// compares it with the current result if there is one, and puts a
-    /// different one in the spare slot, to be made current under the lock.
-    /// The result it replaces stays in the other slot until a later
-    /// computation overwrites it, outside the lock (its deinitializer may
-    /// run user code). Call with `component` locked and the node claimed;
-    /// returns with the current root locked.
+    /// compares it with the current result if there is one, and stores a
+    /// different one, still outside the lock, so that the result it
+    /// replaces is released there (its deinitializer may run user code).
+    /// Call with `component` locked and the node claimed; returns with the
+    /// current root locked.
     @usableFromInline
     final let recompute: (DerivedNode, ThreadState, inout Unmanaged<Component>) -> Void
 
@@ -70,14 +69,6 @@ class DerivedNode: SubscriberNode, @unchecked Sendable {
         let held = heldFor.load(ordering: .relaxed)
         return held != 0 && held == UInt(bitPattern: tracking_current_scope())
     }
-
-    /// Whether the second result slot is the current one. Flipped under the
-    /// lock by the thread holding `.running`; read under it, or by that
-    /// thread, or by the parent it is held for (``heldFor``). Not in the
-    /// flags, which other threads mark.
-    @usableFromInline
-    @exclusivity(unchecked)
-    final var secondIsCurrent = false
 
     /// How diagnostics and cycle errors name the value. After the fields the
     /// walks use, as is ``binding``: a validation touches fewer cache lines.
@@ -350,8 +341,8 @@ class DerivedNode: SubscriberNode, @unchecked Sendable {
 
     /// The end of a recomputation: restores the scope, locks the current
     /// root into `component`, drops the reads the run did not repeat, and
-    /// makes the spare result current if the evaluation `changed` it (a
-    /// first result always does).
+    /// moves the version if the evaluation `changed` the result (a first
+    /// result always does).
     @inlinable @inline(__always)
     final func endRecomputation(
         _ state: ThreadState, _ component: inout Unmanaged<Component>,
@@ -373,8 +364,7 @@ class DerivedNode: SubscriberNode, @unchecked Sendable {
             component = lockAndFinishRunWithNewLinks(state)
         }
         if changed {
-            // The spare slot becomes current; a first result is a change.
-            secondIsCurrent.toggle()
+            // A first result is a change.
             flags = SubscriberFlags(rawValue: flags.rawValue | SubscriberFlags.hasResultBit)
             // Only ever written under the lock: no read-modify-write needed.
             version.store(version.load(ordering: .relaxed) &+ 1, ordering: .relaxed)

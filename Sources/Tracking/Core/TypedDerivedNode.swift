@@ -1,36 +1,29 @@
 import CTrackingSupport
 
-/// The typed half of a derived value: its closure, equality and results.
+/// The typed half of a derived value: its closure, equality and result.
 /// Built only by inlinable code (a surface's initializers), so that its
 /// ``DerivedNode/recompute`` is specialized for `Value`.
 ///
-/// Two result slots, each a value or an error: the current one
-/// (``DerivedNode/secondIsCurrent``), which readers copy under the lock, and
-/// the spare one, which only the thread computing the value writes, outside
-/// the lock. A recomputation that changes the value makes the spare slot
-/// current; the result it replaces is dropped by the next computation, so
-/// that no deinitializer runs under the lock.
+/// One result slot, a value or an error. The thread computing the value
+/// writes it outside the lock, while it holds `.running`: no other thread
+/// reads the slot then (a reader that finds the value claimed computes the
+/// closure itself, uncached), so the result it replaces is released there,
+/// and no deinitializer runs under the lock. Readers copy it under the lock,
+/// or, for the parent a validation holds it for, on the holding thread.
 @usableFromInline
 final class TypedDerivedNode<Value>: DerivedNode, @unchecked Sendable {
     @usableFromInline
     let compute: @Sendable () throws -> Value
 
+    /// The last computation's value, or nil if it threw (or none ran).
     @usableFromInline
     @exclusivity(unchecked)
-    var firstValue: Value?
+    var result: Value?
 
+    /// The error of the last computation, if it threw.
     @usableFromInline
     @exclusivity(unchecked)
-    var secondValue: Value?
-
-    /// The error of a computation that threw, in place of the slot's value.
-    @usableFromInline
-    @exclusivity(unchecked)
-    var firstError: (any Error)?
-
-    @usableFromInline
-    @exclusivity(unchecked)
-    var secondError: (any Error)?
+    var error: (any Error)?
 
     /// Call from specialized code only, so that the recompute function is
     /// specialized for `Value`.
@@ -72,7 +65,6 @@ final class TypedDerivedNode<Value>: DerivedNode, @unchecked Sendable {
         isEqual: (Value, Value) -> Bool
     ) {
         let (hadResult, previous) = beginRecomputation(state, component)
-        let second = secondIsCurrent
         let changed: Bool
         do {
             let new = try compute()
@@ -81,66 +73,42 @@ final class TypedDerivedNode<Value>: DerivedNode, @unchecked Sendable {
             // run mark stays, by which onCleanup there knows it is in the
             // computation (``SubscriberNode/isComputingDerivedValue``).
             tracking_set_current_scope(nil)
-            changed = keep(new, second: second, comparing: comparing && hadResult, isEqual: isEqual)
+            changed = keep(new, comparing: comparing && hadResult, isEqual: isEqual)
         } catch {
-            keep(error, second: second)
+            keep(error)
             changed = true
         }
         endRecomputation(state, &component, restoring: previous, changed: changed)
     }
 
-    /// Puts a new result in the spare slot, unless it equals the current one
-    /// (then returns false); `second`: the current slot is the second.
-    /// Runs outside the lock, on the thread holding `.running`: the only one
-    /// that writes the slots or flips them, so the current slot can be read
-    /// without the lock. Overwriting the spare slot drops the result
-    /// replaced two computations ago.
+    /// Stores a new result, unless it equals the current one (then returns
+    /// false and drops it). Runs outside the lock, on the thread holding
+    /// `.running`, the only one that writes the slot.
     @inlinable @inline(__always)
-    func keep(_ new: Value, second: Bool, comparing: Bool, isEqual: (Value, Value) -> Bool) -> Bool {
-        if second {
-            if comparing, let old = secondValue, isEqual(old, new) {
-                // Equal: the spare slot lets go of what it held.
-                if firstValue != nil { firstValue = nil }
-                return false
-            }
-            firstValue = new
-            if firstError != nil { firstError = nil }
-        } else {
-            if comparing, let old = firstValue, isEqual(old, new) {
-                if secondValue != nil { secondValue = nil }
-                return false
-            }
-            secondValue = new
-            if secondError != nil { secondError = nil }
-        }
+    func keep(_ new: Value, comparing: Bool, isEqual: (Value, Value) -> Bool) -> Bool {
+        if comparing, let old = result, isEqual(old, new) { return false }
+        result = new
+        if error != nil { error = nil }
         return true
     }
 
-    /// Puts a thrown error in the spare slot, in place of a value (an error
-    /// is always a change). Out of line: rare, and only for throwing values.
+    /// Stores a thrown error in place of a value (an error is always a
+    /// change). Out of line: rare, and only for throwing values.
     @usableFromInline @inline(never)
-    func keep(_ error: any Error, second: Bool) {
-        if second {
-            firstValue = nil
-            firstError = error
-        } else {
-            secondValue = nil
-            secondError = error
-        }
+    func keep(_ error: any Error) {
+        result = nil
+        self.error = error
     }
 
     /// The current value, or nil if the last computation threw. Read it under
-    /// the lock, or while this thread holds the node (``DerivedNode/beginRead()``).
+    /// the lock, or while this thread holds the node for the current scope
+    /// (``DerivedNode/isHeldForCurrentScope``).
     @inlinable
-    var currentValue: Value? {
-        secondIsCurrent ? secondValue : firstValue
-    }
+    var currentValue: Value? { result }
 
     /// The current error, if the last computation threw.
     @inlinable
-    var currentError: (any Error)? {
-        secondIsCurrent ? secondError : firstError
-    }
+    var currentError: (any Error)? { error }
 
     /// The current value, read under the lock, whatever the flags say: the
     /// previous value, for a cycle.
