@@ -211,10 +211,15 @@ class DerivedNode: SubscriberNode, @unchecked Sendable {
         if flags.contains(.running) {
             let onThisThread = runningThread == ThreadState.currentPointer
             if onThisThread && heldFor.load(ordering: .relaxed) != 0 {
-                return readHeldOutsideItsParent(component, link)
+                let access = readHeldOutsideItsParent(component, link)
+                if access.isBusy && isComputedUncachedOnThisThread { throw cycleError() }
+                return access
             }
             component._withUnsafeGuaranteedRef { $0.unlock() }
-            if onThisThread { throw cycleError() }
+            // Running here, or computed here uncached (its closure read it
+            // again): a cycle. Computing it uncached once more would recurse
+            // for as long as the claim lasts.
+            if onThisThread || isComputedUncachedOnThisThread { throw cycleError() }
             return .busy
         }
         // Brought up to date now; its result is copied in the same critical
@@ -404,6 +409,14 @@ class DerivedNode: SubscriberNode, @unchecked Sendable {
             if state.derivedComputations == 0, !state.queue.isEmpty { Scheduler.flushAfterRead(state) }
         }
         return try compute()
+    }
+
+    /// Whether this thread is computing the value uncached
+    /// (``computeUncached(_:)``): a read of it now comes from its own
+    /// closure.
+    private final var isComputedUncachedOnThisThread: Bool {
+        let me = Unmanaged.passUnretained(self).toOpaque()
+        return ThreadState.current.uncachedComputations.contains { $0.node == me }
     }
 
     /// Names the derived values in the cycle that reached this one again,
