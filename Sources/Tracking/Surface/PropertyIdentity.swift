@@ -51,22 +51,19 @@ enum PropertyIdentity {
     /// Whether reading `keyPath` reads the property `node` stands for.
     static func matches<Subject: Trackable>(_ node: Node, _ keyPath: PartialKeyPath<Subject>) -> Bool {
         let identity: Identity
-        let ownerPointer: UnsafeMutableRawPointer
         switch node {
         case let handWritten as KeyPathPropertyNode:
             if handWritten.keyPath == keyPath { return true }
             identity = .handWritten(handWritten.keyPath)
-            ownerPointer = handWritten.owner
         case let tracked as TrackedPropertyNode:
             identity = .tracked(owner: ObjectIdentifier(tracked.ownerType), offset: tracked.offset)
-            ownerPointer = tracked.owner
         default:
             return false
         }
         let key = Key(root: ObjectIdentifier(Subject.self), keyPath: keyPath)
         let knownReads = lock.withLock { known[key] }
         if case .one(let read) = knownReads { return read == identity }
-        guard let owner = liveOwner(of: node, at: ownerPointer) as? Subject else {
+        guard let owner = liveOwner(of: unsafeDowncast(node, to: PropertyNode.self)) as? Subject else {
             if case .dependsOnState(let seen) = knownReads { return seen.contains(identity) }
             return false
         }
@@ -90,11 +87,11 @@ enum PropertyIdentity {
 
     /// The object that owns `node`, if it is alive and not being
     /// deinitialized.
-    private static func liveOwner(of node: Node, at pointer: UnsafeMutableRawPointer) -> AnyObject? {
+    private static func liveOwner(of node: PropertyNode) -> AnyObject? {
         weak var owner: AnyObject?
         let component = Component.lock(node)
         if !node.isDead {
-            owner = Unmanaged<AnyObject>.fromOpaque(pointer).takeUnretainedValue()
+            owner = Unmanaged<AnyObject>.fromOpaque(node.owner).takeUnretainedValue()
         }
         component._withUnsafeGuaranteedRef { $0.unlock() }
         return owner

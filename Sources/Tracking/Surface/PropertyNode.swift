@@ -2,6 +2,17 @@
 /// first tracks a read of it, and owned by the object's ``RegistrarStorage``.
 @usableFromInline
 class PropertyNode: SourceNode, @unchecked Sendable {
+    /// The object whose property it is, unretained: valid while the node is
+    /// not dead (the owner's death marks it), and only read under the
+    /// component lock (``PropertyIdentity``, for ``TrackingEvent/matches(_:)``
+    /// with a computed key path).
+    final let owner: UnsafeMutableRawPointer
+
+    init(owner: UnsafeMutableRawPointer) {
+        self.owner = owner
+        super.init()
+    }
+
     /// How diagnostics name the property, e.g. `\Book.title`.
     override var displayName: String { "a tracked property" }
 }
@@ -22,10 +33,6 @@ class TrackedPropertyNode: PropertyNode, @unchecked Sendable {
     /// properties apart (``PropertyIdentity``).
     let ownerType: Any.Type
     let offset: Int
-
-    /// The owning object, unretained: valid while the node is not dead, and
-    /// only read under the component lock (``PropertyIdentity``).
-    let owner: UnsafeMutableRawPointer
 
     /// Where the value lives, inside the owning object (which outlives every
     /// use: the node is told of the owner's death before its memory goes).
@@ -50,11 +57,10 @@ class TrackedPropertyNode: PropertyNode, @unchecked Sendable {
         offset: Int
     ) {
         self.equality = equality
-        self.owner = owner
         self.ownerType = ownerType
         self.offset = offset
         valueAddress = value
-        super.init()
+        super.init(owner: owner)
     }
 
     // MARK: Snapshots
@@ -219,16 +225,9 @@ final class TypedTrackedNode<Value>: TrackedPropertyNode, @unchecked Sendable {
 final class KeyPathPropertyNode: PropertyNode, @unchecked Sendable {
     let keyPath: AnyKeyPath
 
-    /// The object whose registrar made the node, unretained, as a
-    /// `@Tracked` property's node keeps it: for ``TrackingEvent/matches(_:)``
-    /// with a computed key path. Valid while the node is not dead (the
-    /// registrar's death, with the object's, marks it).
-    let owner: UnsafeMutableRawPointer
-
     init(keyPath: AnyKeyPath, owner: UnsafeMutableRawPointer) {
         self.keyPath = keyPath
-        self.owner = owner
-        super.init()
+        super.init(owner: owner)
     }
 
     override var displayName: String { String(describing: keyPath) }
